@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check the project has, in order, stopping at the first failing stage.
+ *
+ *   1. lint        biome check --error-on-warnings .
+ *   2. typecheck   npm run typecheck (tsc --noEmit for every workspace)
+ *   3. unit+int    vitest run (projects domain, server, web); integration tests use PGlite in memory,
+ *                  or fresh databases on the real PostgreSQL server when TEST_DATABASE_URL is set
+ *   4. build web   npm run build -w @shwe/web (only when Chromium is present)
+ *   5. e2e         node scripts/e2e.mjs: browser journeys in Chromium against the real server
+ *
+ * Each stage prints a timing line; the last line is the plain summary `N passed, N failed, N skipped`
+ * counted from Vitest's JSON reports of stages 3 and 5. A stage that fails without producing test
+ * results (lint, types, build, a file that does not load) counts as one failure.
+ * Benchmarks (npm run bench) never run here.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => join(root, "node_modules/.bin", name);
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const hasChromium = existsSync(chromium);
+const reports = mkdtempSync(join(tmpdir(), "shwe-test-"));
+const vitestJson = join(reports, "vitest.json");
+const e2eJson = join(reports, "e2e.json");
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const timings = [];
+let current;
+
+function describeDatabase() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return "PGlite (embedded, in memory)";
+  try {
+    const u = new URL(url);
+    return `PostgreSQL at ${u.hostname}:${u.port || 5432} (fresh database per test)`;
+  } catch {
+    return "PostgreSQL (TEST_DATABASE_URL)";
+  }
+}
+
+function run(command, args) {
+  return new Promise((resolveRun) => {
+    current = spawn(command, args, { cwd: root, stdio: "inherit", env: process.env });
+    current.on("error", (err) => {
+      console.error(`[test] could not start ${command}: ${err.message}`);
+      resolveRun(127);
+    });
+    current.on("exit", (code) => resolveRun(code ?? 1));
+  });
+}
+
+for (const [signal, number] of [
+  ["SIGINT", 2],
+  ["SIGTERM", 15],
+]) {
+  process.on(signal, () => {
+    current?.kill(signal);
+    rmSync(reports, { recursive: true, force: true });
+    process.exit(128 + number);
+  });
+}
+
+/** Adds a Vitest JSON report to the totals; returns how many failures it shows. */
+function count(file) {
+  if (!existsSync(file)) return undefined;
+  let r;
+  try {
+    r = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+  totals.passed += r.numPassedTests ?? 0;
+  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  // A file that fails to load has no failed tests but a failed suite.
+  const failed = r.numFailedTests || r.numFailedTestSuites || 0;
+  totals.failed += failed;
+  return failed;
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)}s`;
+}
+
+function finish(exitCode, notices = []) {
+  console.log("\n[test] stage timings:");
+  for (const t of timings) console.log(`[test]   ${t.name.padEnd(12)} ${t.ok ? t.note.padEnd(7) : "FAILED "} ${seconds(t.ms).padStart(7)}`);
+  for (const n of notices) console.log(`\n${n}`);
+  rmSync(reports, { recursive: true, force: true });
+  console.log("");
+  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(exitCode);
+}
+
+async function stage(name, command, args, report, note = "ok") {
+  console.log(`\n[test] ── ${name}: ${[command.replace(`${root}/`, ""), ...args].join(" ")}`);
+  const started = Date.now();
+  const code = await run(command, args);
+  const ms = Date.now() - started;
+  const failedTests = report ? count(report) : undefined;
+  timings.push({ name, ok: code === 0, ms, note });
+  console.log(`[test] ${name} ${code !== 0 ? `FAILED (exit ${code})` : note === "skipped" ? "skipped" : "passed"} in ${seconds(ms)}`);
+  if (code !== 0) {
+    if (!failedTests) totals.failed += 1;
+    finish(code, [`[test] stopped at stage "${name}".`]);
+  }
+}
+
+const browserNotice = [
+  `Browser tests SKIPPED: Chromium was not found at ${chromium}.`,
+  "Enable them with `apt-get install -y chromium` (or set CHROMIUM_PATH to a Chromium binary) and run `npm test` again.",
+].join("\n");
+
+console.log(`[test] integration database: ${describeDatabase()}`);
+console.log(`[test] browser: ${hasChromium ? chromium : "none (browser tests will be skipped)"}`);
+
+await stage("lint", bin("biome"), ["check", "--error-on-warnings", "."]);
+await stage("typecheck", npm, ["run", "--silent", "typecheck"]);
+await stage("unit+int", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], vitestJson);
+if (hasChromium) await stage("build web", npm, ["run", "--silent", "build", "-w", "@shwe/web"]);
+await stage(
+  "e2e",
+  process.execPath,
+  ["scripts/e2e.mjs", "--reporter=default", "--reporter=json", `--outputFile.json=${e2eJson}`],
+  e2eJson,
+  hasChromium ? "ok" : "skipped",
+);
+
+finish(0, hasChromium ? [] : [browserNotice]);

@@ -1,0 +1,32 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Unit and integration tests: `vitest run` (npm test runs it after lint and type checks).
+ * The browser journeys in e2e/ are a separate Vitest project (e2e/vitest.config.ts) run only by
+ * scripts/e2e.mjs; none of the include patterns below reaches e2e/ or bench/.
+ */
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: "domain",
+          include: ["packages/*/src/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "server",
+          include: ["apps/server/src/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+        },
+      },
+      "apps/web/vitest.config.ts",
+    ],
+  },
+});
