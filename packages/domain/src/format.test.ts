@@ -1,0 +1,64 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatAmount, formatDisplayDate, formatDisplayDateTime, formatFloor, yangonDate } from "./format.ts";
+
+describe("formatAmount", () => {
+  it.each([
+    [0, "0"],
+    [999, "999"],
+    [1000, "1,000"],
+    [1234567, "1,234,567"],
+    [-2500, "-2,500"],
+    [10_000_000_000, "10,000,000,000"],
+    ["5000", "5,000"],
+  ])("%j → %s", (v, out) => expect(formatAmount(v)).toBe(out));
+
+  it("removing the commas gives the number back", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => {
+        expect(Number(formatAmount(n).replaceAll(",", ""))).toBe(n);
+      }),
+    );
+  });
+  it("groups digits in threes", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e15 }), (n) => {
+        const groups = formatAmount(n).split(",");
+        expect(groups.slice(1).every((g) => g.length === 3)).toBe(true);
+        expect(groups[0]?.length).toBeGreaterThan(0);
+        expect(groups[0]?.length).toBeLessThanOrEqual(3);
+      }),
+    );
+  });
+});
+
+describe("formatFloor", () => {
+  it("rounds down", () => {
+    expect(formatFloor(1999.99)).toBe("1,999");
+    expect(formatFloor("12.5")).toBe("12");
+    expect(formatFloor(undefined)).toBe("0");
+  });
+});
+
+describe("dates", () => {
+  it("uses the Asia/Yangon day", () => {
+    // 2026-01-31 18:00 UTC is 2026-02-01 00:30 in Yangon.
+    expect(yangonDate("2026-01-31T18:00:00Z")).toBe("2026-02-01");
+    expect(yangonDate("2026-01-31T17:29:00Z")).toBe("2026-01-31");
+  });
+  it("shows DD-MM-YYYY", () => {
+    expect(formatDisplayDate("2026-11-21")).toBe("21-11-2026");
+    expect(formatDisplayDate("2026-11-20T20:00:00Z")).toBe("21-11-2026");
+    expect(formatDisplayDate(null)).toBe("");
+    expect(formatDisplayDateTime("2026-11-21T05:30:00Z")).toBe("21-11-2026 12:00");
+  });
+  it("round-trips any day", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("2000-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }), (d) => {
+        const day = yangonDate(d);
+        const [dd, mm, yyyy] = formatDisplayDate(day).split("-");
+        expect(`${yyyy}-${mm}-${dd}`).toBe(day);
+      }),
+    );
+  });
+});

@@ -1,0 +1,4 @@
+export * from "./crash.ts";
+export * from "./proof.ts";
+export * from "./round-words.ts";
+export * from "./slot.ts";

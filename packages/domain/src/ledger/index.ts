@@ -1,0 +1,3 @@
+export * from "./model.ts";
+export * from "./posting.ts";
+export * from "./rules.ts";
