@@ -1,0 +1,1 @@
+ALTER TABLE "bet_slips" DROP COLUMN "journal_id";

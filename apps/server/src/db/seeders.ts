@@ -1,0 +1,9 @@
+/**
+ * Registers every module's seeder, in order. Importing this file is what makes `seedDatabase`
+ * seed the site (main.ts and the test helpers import it).
+ */
+import "../modules/content/content.seed.ts";
+import "../modules/catalogue/catalogue.seed.ts";
+import "../modules/accounts/accounts.seed.ts";
+import "../modules/cash/cash.seed.ts";
+import "../modules/providers/providers.seed.ts";

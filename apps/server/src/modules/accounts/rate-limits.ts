@@ -1,0 +1,96 @@
+import type { FastifyRequest } from "fastify";
+import type { ZodApp } from "../../app.ts";
+import type { RateLimitConfig } from "../../config/env.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { PreHandler } from "../../plugins/auth.ts";
+
+/** What a limit counts by: the caller's IP, the (already normalised) phone of the body, or the signed-in account. */
+export type LimitKey = "ip" | "phone" | "user";
+
+export interface LimitRule {
+  by: LimitKey;
+  /** Requests allowed per window (multiplied by config.rateLimits.factor). */
+  max: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The limits of the sensitive account calls. They slow down password guessing, OTP guessing and
+ * phone enumeration; the exact "3 codes per phone per hour" rule is counted in the database.
+ */
+export const ACCOUNT_LIMITS = {
+  check_phone: [
+    { by: "ip", max: 30, windowMs: 15 * MINUTE },
+    { by: "phone", max: 20, windowMs: 15 * MINUTE },
+  ],
+  send_otp: [
+    { by: "ip", max: 10, windowMs: HOUR },
+    { by: "phone", max: 6, windowMs: HOUR },
+  ],
+  verify_otp: [
+    { by: "ip", max: 30, windowMs: 15 * MINUTE },
+    { by: "phone", max: 15, windowMs: 15 * MINUTE },
+  ],
+  verify_register: [
+    { by: "ip", max: 10, windowMs: HOUR },
+    { by: "phone", max: 10, windowMs: HOUR },
+  ],
+  login: [
+    { by: "ip", max: 30, windowMs: 15 * MINUTE },
+    { by: "phone", max: 10, windowMs: 15 * MINUTE },
+  ],
+  forget_password: [
+    { by: "ip", max: 10, windowMs: HOUR },
+    { by: "phone", max: 10, windowMs: HOUR },
+  ],
+  new_password: [
+    { by: "ip", max: 20, windowMs: 15 * MINUTE },
+    { by: "user", max: 10, windowMs: 15 * MINUTE },
+  ],
+  lvl_2: [
+    { by: "ip", max: 20, windowMs: HOUR },
+    { by: "user", max: 10, windowMs: HOUR },
+  ],
+  profile_update: [
+    { by: "ip", max: 60, windowMs: HOUR },
+    { by: "user", max: 30, windowMs: HOUR },
+  ],
+} satisfies Record<string, LimitRule[]>;
+
+function keyOf(request: FastifyRequest, by: LimitKey): string | undefined {
+  if (by === "ip") return request.ip;
+  if (by === "user") return request.authUser ? String(request.authUser.id) : undefined;
+  const body = request.body as { phone?: unknown } | undefined;
+  return typeof body?.phone === "string" ? body.phone : undefined;
+}
+
+/**
+ * A pre-handler enforcing every rule (each with its own counter) through @fastify/rate-limit; over
+ * a limit → 429 RATE_LIMITED with Retry-After. It runs after validation, so the phone is normalised,
+ * and after the auth guard when listed behind it. Counters live in this process.
+ */
+export function accountLimiter(app: ZodApp, config: RateLimitConfig, name: string, rules: LimitRule[]): PreHandler {
+  if (!config.enabled) return async () => undefined;
+  const checks = rules.map((rule) => ({
+    rule,
+    check: app.createRateLimit({
+      max: Math.max(1, Math.round(rule.max * config.factor)),
+      timeWindow: rule.windowMs,
+      keyGenerator: (request) => `${name}:${rule.by}:${keyOf(request, rule.by) ?? ""}`,
+    }),
+  }));
+  return async (request) => {
+    for (const { rule, check } of checks) {
+      if (keyOf(request, rule.by) === undefined) continue;
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new AppError(429, "RATE_LIMITED", "Too many attempts. Please wait and try again.", {
+          retry_after: Math.max(1, result.ttlInSeconds),
+        });
+      }
+    }
+  };
+}

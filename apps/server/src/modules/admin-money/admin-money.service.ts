@@ -1,0 +1,65 @@
+import { normalizePhone } from "@shwe/domain";
+import type { AppContext } from "../../app.ts";
+import { notFound } from "../../lib/errors.ts";
+import { listCashRequestsForOperators } from "../cash/cash-review.service.ts";
+import { isoOf } from "../ledger/history-range.ts";
+import { listAuditLog } from "../ledger/operator-audit.repository.ts";
+import { findPlayerWithBalances, type PlayerWithBalances, recentJournalsOf, searchPlayers } from "./admin-players.repository.ts";
+
+const summary = (p: PlayerWithBalances) => ({
+  id: p.id,
+  phone: p.phone,
+  name: p.name,
+  user_code: p.user_code,
+  role: p.role,
+  lvl_2: p.lvl_2,
+  blocked: p.blocked,
+  balance: p.balance,
+  game_balance: p.game_balance,
+  point: p.point,
+  p_balance: p.p_balance,
+  game_refer_amt: p.game_refer_amt,
+  hold: p.hold,
+  turnover: p.turnover,
+  created_at: isoOf(p.created_at) ?? "",
+});
+
+export async function searchPlayersWithBalances(ctx: AppContext, query: string) {
+  const text = query.trim();
+  const rows = await searchPlayers(ctx.db, { phone: text ? normalizePhone(text) : null, text }, 50);
+  return rows.map(summary);
+}
+
+export async function playerDetail(ctx: AppContext, userId: number) {
+  const p = await findPlayerWithBalances(ctx.db, userId);
+  if (!p) throw notFound("Player not found.");
+  const journals = await recentJournalsOf(ctx.db, userId, 50);
+  const cash = await listCashRequestsForOperators(ctx, { userId, limit: 50 });
+  return {
+    ...summary(p),
+    has_transferred_in: p.has_transferred_in,
+    journals: journals.map((j) => ({ ...j, created_at: isoOf(j.created_at) ?? "" })),
+    cash_requests: cash,
+  };
+}
+
+export async function auditLogPage(ctx: AppContext, page: number, perPage: number) {
+  const { rows, total } = await listAuditLog(ctx.db, page, perPage);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      actor_id: r.actorId,
+      actor_phone: r.actorPhone,
+      action: r.action,
+      target_type: r.targetType,
+      target_id: r.targetId,
+      before: r.before,
+      after: r.after,
+      ip: r.ip,
+      created_at: isoOf(r.createdAt) ?? "",
+    })),
+    page,
+    per_page: perPage,
+    total,
+  };
+}

@@ -1,0 +1,226 @@
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../db/client.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import {
+  balancesOf,
+  call,
+  createUser,
+  DEFAULT_PASSWORD,
+  expectErrorBody,
+  expectLedgerClean,
+  fund,
+  moneySnapshot,
+  type TestUser,
+  turnoverOf,
+} from "../ledger/testing.ts";
+
+describe("operators decide cash requests", () => {
+  let t: TestApp;
+  let op1: TestUser;
+  let op2: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    op1 = await createUser(t, { role: "operator" });
+    op2 = await createUser(t, { role: "admin" });
+  });
+  afterEach(async () => expectLedgerClean(t));
+  afterAll(async () => t.close());
+
+  const cashIn = async (u: TestUser, amount: number, six = "123456", promo?: string) => {
+    const res = await call(t, "POST", "/api/cash-in", {
+      token: u.token,
+      body: { payment_method_id: 1, amount, last_six_digits: six, ...(promo ? { promo_code: promo } : {}) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  };
+  const cashOut = async (u: TestUser, amount: number) => {
+    const res = await call(t, "POST", "/api/cash-out", {
+      token: u.token,
+      body: { payment_method_id: 2, amount, account_number: "09791112223", holder_name: "Ma Ma", password: DEFAULT_PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  };
+  const approve = (id: number, op: TestUser = op1) =>
+    call(t, "POST", `/api/admin/cash-requests/${id}/approve`, { token: op.token, body: {} });
+  const reject = (id: number, reason: unknown, op: TestUser = op1) =>
+    call(t, "POST", `/api/admin/cash-requests/${id}/reject`, { token: op.token, body: { reason } });
+
+  it("approving a cash-in credits main from the wallet account, once", async () => {
+    const u = await createUser(t);
+    const id = await cashIn(u, 25_000, "310001");
+    const queue = await call(t, "GET", "/api/admin/cash-requests?status=pending&kind=in", { token: op1.token });
+    expect(queue.json().data.find((r: { id: number }) => r.id === id)).toMatchObject({
+      user_id: u.id,
+      phone: u.phone,
+      kind: "in",
+      amount: 25_000,
+      last_six_digits: "310001",
+      payment_method: "KBZPay",
+      status: "pending",
+    });
+    const res = await approve(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ id, status: "approved" });
+    expect((await balancesOf(t, u.id)).balance).toBe(25_000);
+    const wallet = rowsOf<{ balance: number }>(
+      await t.ctx.db.execute(sql`select balance from ledger_accounts where code = 'external:wallet:1'`),
+    );
+    expect(Number(wallet[0]?.balance)).toBeLessThanOrEqual(-25_000);
+
+    const before = await moneySnapshot(t.ctx.db);
+    const again = await approve(id, op2);
+    expectErrorBody(again, 409, "ALREADY_DECIDED");
+    expectErrorBody(await reject(id, "late"), 409, "ALREADY_DECIDED");
+    expect(await moneySnapshot(t.ctx.db)).toEqual(before);
+
+    const history = (await call(t, "GET", "/api/user/cash_in_history", { token: u.token })).json().data;
+    expect(history[0]).toMatchObject({ id, status: "approved", decided_at: expect.any(String) });
+    const log = (await call(t, "GET", "/api/admin/audit-log?per_page=5", { token: op1.token })).json();
+    expect(log.data[0]).toMatchObject({
+      actor_id: op1.id,
+      action: "cash_request.approve",
+      target_type: "cash_request",
+      target_id: String(id),
+      before: { status: "pending" },
+      after: { status: "approved" },
+    });
+    // A new request is possible once the previous one was decided.
+    await cashIn(u, 1_000, "310002");
+  });
+
+  it("a promo code pays amount × percent / 100 (floor) to the game balance and raises turnover", async () => {
+    const u = await createUser(t);
+    const id = await cashIn(u, 10_005, "410001", "welcome10");
+    expect((await approve(id)).statusCode).toBe(200);
+    expect(await balancesOf(t, u.id)).toMatchObject({ balance: 10_005, game_balance: 1_000 });
+    expect(await turnoverOf(t, u.id)).toBe((10_005 + 1_000) * 3);
+    const history = (await call(t, "GET", "/api/user/cash_in_history", { token: u.token })).json().data;
+    expect(history[0]).toMatchObject({ promo_code: "WELCOME10", bonus: 1_000 });
+    // The bonus cannot leave the game wallet while turnover remains.
+    expectErrorBody(await call(t, "POST", "/api/user/transfer_in", { token: u.token, body: { amount: 1 } }), 422, "TURNOVER_EXISTS");
+  });
+
+  it("the same (method, last six digits, amount) is approved once within 7 days", async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const first = await cashIn(a, 30_000, "777001");
+    const copy = await cashIn(b, 30_000, "777001");
+    expect((await approve(first)).statusCode).toBe(200);
+    const dup = await approve(copy, op2);
+    expectErrorBody(dup, 409, "DUPLICATE");
+    expect((await balancesOf(t, b.id)).balance).toBe(0);
+    // Once the first approval is older than 7 days the same digits may be approved again.
+    await t.ctx.db.execute(sql`update cash_requests set decided_at = now() - interval '8 days' where id = ${first}`);
+    expect((await approve(copy, op2)).statusCode).toBe(200);
+    expect((await balancesOf(t, b.id)).balance).toBe(30_000);
+  });
+
+  it("rejecting a cash-in keeps the money out and records the reason", async () => {
+    const u = await createUser(t);
+    const id = await cashIn(u, 9_000, "510001");
+    expectErrorBody(await reject(id, ""), 400, "VALIDATION_FAILED");
+    expectErrorBody(
+      await call(t, "POST", `/api/admin/cash-requests/${id}/reject`, { token: op1.token, body: {} }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    const res = await reject(id, "No such transfer in KBZPay");
+    // An approval needs no body at all (or an empty object).
+    const other = await cashIn(await createUser(t), 9_000, "510002");
+    const bare = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/cash-requests/${other}/approve`,
+      headers: { authorization: `Bearer ${op1.token}` },
+    });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(res.json()).toEqual({ id, status: "rejected" });
+    expect((await balancesOf(t, u.id)).balance).toBe(0);
+    const history = (await call(t, "GET", "/api/user/cash_in_history", { token: u.token })).json().data;
+    expect(history[0]).toMatchObject({ status: "rejected", reason: "No such transfer in KBZPay" });
+  });
+
+  it("cash-out: approval pays the hold out, rejection returns it to main", async () => {
+    const u = await createUser(t);
+    await fund(t, u.id, 50_000);
+    const paid = await cashOut(u, 20_000);
+    const returned = await cashOut(u, 10_000);
+    expect(await balancesOf(t, u.id)).toMatchObject({ balance: 20_000, hold: 30_000 });
+    expect((await approve(paid)).statusCode).toBe(200);
+    expect(await balancesOf(t, u.id)).toMatchObject({ balance: 20_000, hold: 10_000 });
+    expect((await reject(returned, "Wrong account number")).statusCode).toBe(200);
+    expect(await balancesOf(t, u.id)).toMatchObject({ balance: 30_000, hold: 0 });
+    expectErrorBody(await approve(returned), 409, "ALREADY_DECIDED");
+  });
+
+  it("refuses unknown requests, bad ids, extra fields, and an operator deciding their own request", async () => {
+    expectErrorBody(await approve(99_999_999), 404, "NOT_FOUND");
+    expectErrorBody(
+      await call(t, "POST", "/api/admin/cash-requests/abc/approve", { token: op1.token, body: {} }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    const u = await createUser(t);
+    const id = await cashIn(u, 2_000, "610001");
+    expectErrorBody(
+      await call(t, "POST", `/api/admin/cash-requests/${id}/approve`, { token: op1.token, body: { amount: 1 } }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    const own = await cashIn(op1, 2_000, "610002");
+    expectErrorBody(await approve(own, op1), 403, "FORBIDDEN");
+    expect((await approve(own, op2)).statusCode).toBe(200);
+  });
+
+  it("a player token on every operator money call answers 403, no token 401; nothing changes", async () => {
+    const player = await createUser(t);
+    const victim = await createUser(t);
+    const id = await cashIn(victim, 3_000, "710001");
+    const calls: [method: "GET" | "POST", url: string, body?: unknown][] = [
+      ["GET", "/api/admin/cash-requests?status=pending"],
+      ["POST", `/api/admin/cash-requests/${id}/approve`, {}],
+      ["POST", `/api/admin/cash-requests/${id}/reject`, { reason: "x" }],
+      ["POST", `/api/admin/users/${player.id}/adjust`, { amount: 1_000, reason: "x" }],
+      ["POST", `/api/admin/users/${player.id}/adjust`, { amount: 0 }],
+      ["GET", "/api/admin/adjustments?status=pending"],
+      ["POST", "/api/admin/adjustments/1/confirm", {}],
+      ["POST", "/api/admin/adjustments/1/reject", {}],
+      ["GET", "/api/admin/players?query=09"],
+      ["GET", `/api/admin/users/${player.id}`],
+      ["GET", "/api/admin/audit-log"],
+      ["GET", "/api/admin/ledger/audit"],
+    ];
+    const before = await moneySnapshot(t.ctx.db);
+    for (const [method, url, body] of calls) {
+      expectErrorBody(await call(t, method, url, { token: player.token, body }), 403, "FORBIDDEN");
+      expectErrorBody(await call(t, method, url, { body }), 401, "UNAUTHENTICATED");
+    }
+    expect(await moneySnapshot(t.ctx.db)).toEqual(before);
+  });
+
+  it("operator views: players with balances, one player in detail, the ledger audit", async () => {
+    const u = await createUser(t);
+    await fund(t, u.id, 12_345);
+    const found = await call(t, "GET", `/api/admin/players?query=${u.phone}`, { token: op1.token });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().data).toEqual([expect.objectContaining({ id: u.id, phone: u.phone, balance: 12_345, game_balance: 0, hold: 0 })]);
+    const partial = await call(t, "GET", `/api/admin/players?query=${u.phone.slice(3, 9)}`, { token: op1.token });
+    expect(partial.json().data.map((p: { id: number }) => p.id)).toContain(u.id);
+    const wild = await call(t, "GET", "/api/admin/players?query=%25", { token: op1.token });
+    expect(wild.json().data).toEqual([]);
+
+    const detail = await call(t, "GET", `/api/admin/users/${u.id}`, { token: op1.token });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ id: u.id, balance: 12_345, has_transferred_in: false });
+    expect(detail.json().journals[0]).toMatchObject({
+      kind: "test_funding",
+      entries: [{ account: "main", amount: 12_345, balance_after: 12_345 }],
+    });
+    expectErrorBody(await call(t, "GET", "/api/admin/users/99999999", { token: op1.token }), 404, "NOT_FOUND");
+
+    const audit = await call(t, "GET", "/api/admin/ledger/audit", { token: op2.token });
+    expect(audit.json()).toMatchObject({ ok: true, violations: [] });
+  });
+});

@@ -1,0 +1,47 @@
+import type { Db } from "../../db/client.ts";
+import { randomToken, sha256Hex } from "../../lib/crypto.ts";
+import { findLiveToken, insertToken, revokeAllTokens, revokeToken, type TokenOwner, touchToken } from "./token.repository.ts";
+
+/** Tokens expire after this many days without use (domain-rules §2). */
+export const TOKEN_TTL_DAYS = 30;
+/** A used token's expiry is pushed forward at most this often, to keep reads cheap. */
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+export interface IssuedToken {
+  token: string;
+  tokenId: number;
+  expiresAt: Date;
+}
+
+export interface AuthService {
+  issue(userId: number): Promise<IssuedToken>;
+  /** The owner of a bearer token, or undefined when it is unknown, revoked or expired. */
+  verify(token: string): Promise<TokenOwner | undefined>;
+  revoke(tokenId: number): Promise<void>;
+  revokeAll(userId: number, exceptTokenId?: number): Promise<void>;
+}
+
+export function createAuthService(db: Db): AuthService {
+  return {
+    async issue(userId) {
+      const token = randomToken(32);
+      const expiresAt = new Date(Date.now() + TOKEN_TTL_DAYS * 86_400_000);
+      const tokenId = await insertToken(db, userId, sha256Hex(token), expiresAt);
+      return { token, tokenId, expiresAt };
+    },
+    async verify(token) {
+      if (token.length < 20 || token.length > 200) return undefined;
+      const owner = await findLiveToken(db, sha256Hex(token));
+      if (!owner) return undefined;
+      // Each use sets the expiry to TTL from now, so the last use was TTL before the current expiry.
+      const lastUsedAt = owner.expiresAt.getTime() - TOKEN_TTL_DAYS * 86_400_000;
+      if (Date.now() - lastUsedAt > TOUCH_EVERY_MS) {
+        await touchToken(db, owner.tokenId, TOKEN_TTL_DAYS);
+        owner.expiresAt = new Date(Date.now() + TOKEN_TTL_DAYS * 86_400_000);
+      }
+      return owner;
+    },
+    revoke: (tokenId) => revokeToken(db, tokenId),
+    revokeAll: (userId, exceptTokenId) => revokeAllTokens(db, userId, exceptTokenId),
+  };
+}

@@ -1,0 +1,152 @@
+import { cashInBonus, cashInTurnover, DUPLICATE_DEPOSIT_DAYS, MESSAGES } from "@shwe/domain";
+import type { AppContext } from "../../app.ts";
+import { conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { isoOf } from "../ledger/history-range.ts";
+import { findJournalIdByUniqueKey } from "../ledger/ledger.repository.ts";
+import { type JournalEntryInput, postJournal, reverseJournal, withMoneyTx } from "../ledger/ledger.service.ts";
+import { lockMoneyUser, setTurnover } from "../ledger/money-user.repository.ts";
+import { writeAudit } from "../ledger/operator-audit.repository.ts";
+import { findPromoById } from "./cash.repository.ts";
+import {
+  approvedDepositWithin,
+  type LockedCashRequest,
+  listCashRequests,
+  lockCashRequest,
+  lockDepositFingerprint,
+  markDecided,
+  recordDecisionEvent,
+} from "./cash-review.repository.ts";
+
+/** The wallet account money comes from (cash-in) or goes to (cash-out) for a payment method. */
+export const walletAccount = (methodId: number) => ({ code: `external:wallet:${methodId}` });
+
+export interface Decider {
+  operatorId: number;
+  ip: string | null;
+}
+
+/** Locks the request and refuses anything but a pending request of another account. */
+async function lockPending(tx: Parameters<typeof lockCashRequest>[0], id: number, operatorId: number): Promise<LockedCashRequest> {
+  const r = await lockCashRequest(tx, id);
+  if (!r) throw notFound("Cash request not found.");
+  if (r.status !== "pending") throw conflict("ALREADY_DECIDED", `This request was already ${r.status}.`, { status: r.status });
+  if (r.userId === operatorId) throw forbidden("You cannot decide your own request.");
+  return r;
+}
+
+/**
+ * Approves a cash request exactly once (request row locked first). Cash-in: the 7-day duplicate
+ * check on (method, last six digits, amount), main credited from the wallet account, and with an
+ * active promo the bonus to the game balance from house:promo and turnover += (amount + bonus) ×
+ * multiplier. Cash-out: the held amount paid out to the wallet account.
+ */
+export async function approveCashRequest(ctx: AppContext, id: number, by: Decider): Promise<{ id: number; status: "approved" }> {
+  return withMoneyTx(ctx.db, async (tx) => {
+    const r = await lockPending(tx, id, by.operatorId);
+    let after: Record<string, unknown>;
+    if (r.kind === "in") {
+      const lastSix = r.lastSixDigits ?? "";
+      await lockDepositFingerprint(tx, r.paymentMethodId, lastSix, r.amount);
+      const earlier = await approvedDepositWithin(tx, r, DUPLICATE_DEPOSIT_DAYS);
+      if (earlier !== undefined) throw conflict("DUPLICATE", MESSAGES.duplicateDeposit, { approved_request_id: earlier });
+      const user = await lockMoneyUser(tx, r.userId);
+      if (!user) throw notFound("Player not found.");
+      const promo = r.promoCodeId === null ? undefined : await findPromoById(tx, r.promoCodeId);
+      const applies = promo?.active === true;
+      const bonus = applies ? cashInBonus(r.amount, promo.percent) : 0;
+      const entries: JournalEntryInput[] = [
+        { account: { userId: r.userId, kind: "main" }, amount: r.amount },
+        { account: walletAccount(r.paymentMethodId), amount: -r.amount },
+      ];
+      if (bonus > 0) {
+        entries.push({ account: { userId: r.userId, kind: "game" }, amount: bonus }, { account: { code: "house:promo" }, amount: -bonus });
+      }
+      const journal = await postJournal(tx, {
+        kind: "cash_in",
+        userId: r.userId,
+        uniqueKey: `cash_request:${r.id}`,
+        refType: "cash_request",
+        refId: r.id,
+        createdBy: by.operatorId,
+        meta: applies ? { bonus, promo_code: promo.code, percent: promo.percent, multiplier: promo.multiplier } : { bonus: 0 },
+        entries,
+      });
+      let turnover = user.turnover;
+      if (applies) {
+        turnover = cashInTurnover(user.turnover, r.amount, bonus, promo.multiplier);
+        await setTurnover(tx, r.userId, turnover);
+      }
+      after = { status: "approved", journal_id: journal.journalId, bonus, turnover };
+    } else {
+      const journal = await postJournal(tx, {
+        kind: "cash_out_paid",
+        userId: r.userId,
+        uniqueKey: `cash_request:${r.id}:paid`,
+        refType: "cash_request",
+        refId: r.id,
+        createdBy: by.operatorId,
+        entries: [
+          { account: { userId: r.userId, kind: "hold" }, amount: -r.amount },
+          { account: walletAccount(r.paymentMethodId), amount: r.amount },
+        ],
+      });
+      after = { status: "approved", journal_id: journal.journalId };
+    }
+    await markDecided(tx, r.id, "approved", by.operatorId, null);
+    await recordDecisionEvent(tx, r.userId, { id: r.id, kind: r.kind, status: "approved", amount: r.amount });
+    await writeAudit(tx, {
+      actorId: by.operatorId,
+      action: "cash_request.approve",
+      targetType: "cash_request",
+      targetId: r.id,
+      before: { status: "pending", kind: r.kind, amount: r.amount, user_id: r.userId },
+      after,
+      ip: by.ip,
+    });
+    return { id: r.id, status: "approved" as const };
+  });
+}
+
+/** Rejects a cash request exactly once; a cash-out's held amount returns to main (the hold journal is reversed). */
+export async function rejectCashRequest(
+  ctx: AppContext,
+  id: number,
+  reason: string,
+  by: Decider,
+): Promise<{ id: number; status: "rejected" }> {
+  return withMoneyTx(ctx.db, async (tx) => {
+    const r = await lockPending(tx, id, by.operatorId);
+    let journalId: number | null = null;
+    if (r.kind === "out") {
+      const hold = await findJournalIdByUniqueKey(tx, `cash_request:${r.id}:hold`);
+      if (hold === undefined) throw new Error(`cash-out request ${r.id} has no hold journal`);
+      const returned = await reverseJournal(tx, hold, {
+        kind: "cash_out_returned",
+        uniqueKey: `cash_request:${r.id}:returned`,
+        memo: reason,
+        createdBy: by.operatorId,
+      });
+      journalId = returned.journalId;
+    }
+    await markDecided(tx, r.id, "rejected", by.operatorId, reason);
+    await recordDecisionEvent(tx, r.userId, { id: r.id, kind: r.kind, status: "rejected", amount: r.amount, reason });
+    await writeAudit(tx, {
+      actorId: by.operatorId,
+      action: "cash_request.reject",
+      targetType: "cash_request",
+      targetId: r.id,
+      before: { status: "pending", kind: r.kind, amount: r.amount, user_id: r.userId },
+      after: { status: "rejected", reason, journal_id: journalId },
+      ip: by.ip,
+    });
+    return { id: r.id, status: "rejected" as const };
+  });
+}
+
+export async function listCashRequestsForOperators(
+  ctx: AppContext,
+  filter: { status?: string | undefined; kind?: string | undefined; userId?: number; limit?: number | undefined },
+) {
+  const rows = await listCashRequests(ctx.db, { ...filter, limit: filter.limit ?? 200 });
+  return rows.map((r) => ({ ...r, decided_at: isoOf(r.decided_at), created_at: isoOf(r.created_at) ?? "" }));
+}

@@ -1,0 +1,218 @@
+import { verify } from "@node-rs/argon2";
+import type { CashInBody, CashOutBody } from "@shwe/contracts";
+import { decideCashInRequest, decideCashOutRequest } from "@shwe/domain";
+import type { AppContext } from "../../app.ts";
+import { AppError, conflict, notFound, refused } from "../../lib/errors.ts";
+import { isoOf, yangonDayRange } from "../ledger/history-range.ts";
+import { balanceAfter, lockPlayer, postJournal } from "../ledger/ledger.service.ts";
+import { type MoneyCallResult, refusalError, runMoneyCall } from "../ledger/money-call.ts";
+import { readMoneySettings } from "../ledger/money-settings.repository.ts";
+import { lockMoneyUser } from "../ledger/money-user.repository.ts";
+import {
+  findPasswordHash,
+  findPaymentMethod,
+  findPlayerCashRequest,
+  findPromoByCode,
+  hasPendingCashIn,
+  insertCashRequest,
+  listPaymentMethods,
+  listPlayerCashRequests,
+  type PaymentMethodRow,
+  type PlayerCashRow,
+} from "./cash.repository.ts";
+
+export const CASHIN_SENT = "Cashin request sent!";
+export const CASHOUT_SENT = "Cashout request sent!";
+
+const limitsOf = (m: PaymentMethodRow | undefined, kind: "in" | "out") =>
+  m ? { enabled: kind === "in" ? m.cashinEnabled : m.cashoutEnabled, minAmount: m.minAmount, maxAmount: m.maxAmount } : null;
+
+export async function paymentMethodsFor(ctx: AppContext, kind: "in" | "out") {
+  const rows = await listPaymentMethods(ctx.db, kind);
+  return rows.map((m) => ({
+    id: m.id,
+    name: m.name,
+    logo: m.logo,
+    account_name: m.accountName,
+    account_number: m.accountNumber,
+    qr_image: m.qrImage,
+    min_amount: m.minAmount,
+    max_amount: m.maxAmount,
+  }));
+}
+
+export async function amountChips(ctx: AppContext, kind: "in" | "out"): Promise<number[]> {
+  const s = await readMoneySettings(ctx.db);
+  return kind === "in" ? s.cashinAmounts : s.cashoutAmounts;
+}
+
+/**
+ * A cash-in request (domain-rules §5): method and limits, a known promo code, at most one pending
+ * request per player (checked under the users row lock and enforced by a partial unique index).
+ * No money moves until an operator approves.
+ */
+export async function requestCashIn(
+  ctx: AppContext,
+  userId: number,
+  body: CashInBody,
+  key: string | undefined,
+): Promise<MoneyCallResult<{ id: number; status: "pending"; message: string }>> {
+  return runMoneyCall(ctx.db, { userId, route: "POST /api/cash-in", key, body, status: 201 }, async (tx) => {
+    if (!(await lockMoneyUser(tx, userId))) throw notFound("Player not found.");
+    const method = await findPaymentMethod(tx, body.payment_method_id);
+    const pending = await hasPendingCashIn(tx, userId);
+    const refusal = decideCashInRequest({ method: limitsOf(method, "in"), hasPending: pending }, body.amount);
+    if (refusal) throw refusalError(refusal);
+    let promoCodeId: number | null = null;
+    if (body.promo_code !== undefined) {
+      const promo = await findPromoByCode(tx, body.promo_code);
+      if (!promo?.active) throw refused("INVALID_PROMO_CODE", "This promo code is not valid.");
+      promoCodeId = promo.id;
+    }
+    const id = await insertCashRequest(tx, {
+      userId,
+      kind: "in",
+      paymentMethodId: body.payment_method_id,
+      amount: body.amount,
+      lastSixDigits: body.last_six_digits,
+      promoCodeId,
+    });
+    if (id === undefined) throw conflict("DUPLICATE", "You already have a cash-in request waiting for review.");
+    return { id, status: "pending" as const, message: CASHIN_SENT };
+  });
+}
+
+/** Counts wrong cash-out passwords per player: after a few the player waits (slows down guessing). */
+export class PasswordAttempts {
+  private readonly failures = new Map<number, { count: number; resetAt: number }>();
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
+  check(userId: number, now: number): void {
+    const f = this.failures.get(userId);
+    if (f && f.resetAt > now && f.count >= this.max) {
+      throw new AppError(429, "RATE_LIMITED", "Too many wrong passwords. Please wait and try again.", {
+        retry_after: Math.ceil((f.resetAt - now) / 1000),
+      });
+    }
+  }
+  fail(userId: number, now: number): void {
+    const f = this.failures.get(userId);
+    if (!f || f.resetAt <= now) this.failures.set(userId, { count: 1, resetAt: now + this.windowMs });
+    else f.count++;
+  }
+  clear(userId: number): void {
+    this.failures.delete(userId);
+  }
+}
+
+async function passwordMatches(hash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A cash-out request (domain-rules §5): level 2 (setting), method and limits, the player's
+ * password (checked before any lock is taken), then in one transaction the request row and the
+ * journal that moves the amount from main to hold (conditional debit: never below zero).
+ */
+export async function requestCashOut(
+  ctx: AppContext,
+  attempts: PasswordAttempts | undefined,
+  userId: number,
+  body: CashOutBody,
+  key: string | undefined,
+): Promise<MoneyCallResult<{ id: number; status: "pending"; balance: number; message: string }>> {
+  const settings = await readMoneySettings(ctx.db);
+  const requiresLevel2 = settings.lvl2RequiredActions.includes("cash_out");
+  const user = await findPasswordHash(ctx.db, userId);
+  if (!user) throw notFound("Player not found.");
+  const method = await findPaymentMethod(ctx.db, body.payment_method_id);
+  const input = { level: user.lvl2, requiresLevel2, minAmount: settings.cashoutMin, method: limitsOf(method, "out") };
+  const early = decideCashOutRequest(input, body.amount);
+  if (early) throw refusalError(early);
+
+  const now = ctx.clock.now().getTime();
+  attempts?.check(userId, now);
+  if (!(await passwordMatches(user.passwordHash, body.password))) {
+    attempts?.fail(userId, now);
+    throw refused("WRONG_PASSWORD", "The password is incorrect.");
+  }
+  attempts?.clear(userId);
+
+  const { password: _secret, ...fingerprint } = body;
+  return runMoneyCall(ctx.db, { userId, route: "POST /api/cash-out", key, body: fingerprint, status: 201 }, async (tx) => {
+    const locked = await lockMoneyUser(tx, userId);
+    if (!locked) throw notFound("Player not found.");
+    const again = decideCashOutRequest({ ...input, level: locked.lvl2 }, body.amount);
+    if (again) throw refusalError(again);
+    await lockPlayer(tx, userId);
+    const id = await insertCashRequest(tx, {
+      userId,
+      kind: "out",
+      paymentMethodId: body.payment_method_id,
+      amount: body.amount,
+      accountNumber: body.account_number,
+      holderName: body.holder_name,
+    });
+    if (id === undefined) throw new Error("cash-out request insert returned nothing");
+    const journal = await postJournal(tx, {
+      kind: "cash_out_hold",
+      userId,
+      uniqueKey: `cash_request:${id}:hold`,
+      refType: "cash_request",
+      refId: id,
+      meta: key === undefined ? null : { idempotency_key: key },
+      entries: [
+        { account: { userId, kind: "main" }, amount: -body.amount },
+        { account: { userId, kind: "hold" }, amount: body.amount },
+      ],
+    });
+    return { id, status: "pending" as const, balance: balanceAfter(journal, { userId, kind: "main" }), message: CASHOUT_SENT };
+  });
+}
+
+const common = (r: PlayerCashRow) => ({
+  id: r.id,
+  amount: r.amount,
+  payment_method: r.payment_method,
+  payment_method_id: r.payment_method_id,
+  status: r.status,
+  reason: r.reason,
+  created_at: isoOf(r.created_at) ?? "",
+  decided_at: isoOf(r.decided_at),
+});
+
+type DayRange = { start_date?: string | undefined; end_date?: string | undefined };
+
+async function rowsInRange(ctx: AppContext, userId: number, kind: "in" | "out", range: DayRange): Promise<PlayerCashRow[]> {
+  const { from, to } = yangonDayRange(range.start_date, range.end_date, ctx.clock.now());
+  return listPlayerCashRequests(ctx.db, userId, kind, from, to);
+}
+
+export async function cashInHistory(ctx: AppContext, userId: number, range: DayRange) {
+  const rows = await rowsInRange(ctx, userId, "in", range);
+  return {
+    data: rows.map((r) => ({
+      ...common(r),
+      last_six_digits: r.last_six_digits ?? "",
+      promo_code: r.promo_code,
+      bonus: Number(r.bonus ?? 0),
+    })),
+  };
+}
+
+export async function cashOutHistory(ctx: AppContext, userId: number, range: DayRange) {
+  const rows = await rowsInRange(ctx, userId, "out", range);
+  return { data: rows.map((r) => ({ ...common(r), account_number: r.account_number ?? "", holder_name: r.holder_name ?? "" })) };
+}
+
+export async function ownCashRequest(ctx: AppContext, userId: number, id: number) {
+  const r = await findPlayerCashRequest(ctx.db, userId, id);
+  if (!r) throw notFound("Request not found.");
+  return { ...common(r), kind: r.kind };
+}

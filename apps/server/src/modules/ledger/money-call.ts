@@ -1,0 +1,119 @@
+import { idempotencyKeySchema } from "@shwe/contracts";
+import type { Refusal } from "@shwe/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Db, Tx } from "../../db/client.ts";
+import { sha256Hex } from "../../lib/crypto.ts";
+import { AppError, badRequest, conflict } from "../../lib/errors.ts";
+import { claimIdempotencyKey, findIdempotencyKey, storeIdempotentResponse } from "./idempotency.repository.ts";
+import { withMoneyTx } from "./ledger.service.ts";
+
+/**
+ * Money-moving calls and the Idempotency-Key header (api.md "Idempotency"): the key is claimed in
+ * the money transaction itself, before anything else. Same key and same body → the stored first
+ * answer (success or refusal), nothing applied twice; same key, different body → 409
+ * IDEMPOTENCY_MISMATCH. Without the header the call simply runs once.
+ */
+export const idempotencyHeadersSchema = z.object({ "idempotency-key": idempotencyKeySchema.optional() });
+
+/** The request's Idempotency-Key (1–64 characters), or undefined when the header is absent. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers["idempotency-key"];
+  if (raw === undefined) return undefined;
+  const value = Array.isArray(raw) ? raw.join(",") : raw;
+  const parsed = idempotencyKeySchema.safeParse(value);
+  if (!parsed.success) {
+    throw badRequest("Invalid input: Idempotency-Key must be 1 to 64 characters.", {
+      fields: [{ field: "idempotency-key", message: "must be 1 to 64 characters" }],
+    });
+  }
+  return parsed.data;
+}
+
+export interface MoneyCall {
+  /** Whose key space the Idempotency-Key lives in (the caller). */
+  userId: number;
+  /** Method and path, part of the request fingerprint. */
+  route: string;
+  key: string | undefined;
+  /** The validated body; secrets (passwords) must be left out by the caller. */
+  body: unknown;
+  /** Status of a successful answer (200 or 201). */
+  status?: number;
+}
+
+export interface MoneyCallResult<T> {
+  status: number;
+  body: T;
+  replayed: boolean;
+}
+
+/** JSON with sorted keys: the same body always hashes the same way. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+interface ErrorBody {
+  message: string;
+  code: string;
+  details?: Record<string, unknown>;
+}
+
+function errorBodyOf(err: AppError): ErrorBody {
+  return err.details ? { message: err.message, code: err.code, details: err.details } : { message: err.message, code: err.code };
+}
+
+/**
+ * Runs `work` in a money transaction, behind the Idempotency-Key when one is given. The work runs
+ * in a savepoint so that a refusal (any 4xx AppError) is stored with the key and replayed too.
+ */
+export async function runMoneyCall<T>(db: Db, call: MoneyCall, work: (tx: Tx) => Promise<T>): Promise<MoneyCallResult<T>> {
+  const status = call.status ?? 200;
+  const key = call.key;
+  if (key === undefined) return { status, body: await withMoneyTx(db, work), replayed: false };
+
+  const requestHash = sha256Hex(`${call.route}\n${canonicalJson(call.body)}`);
+  const outcome = await withMoneyTx(db, async (tx) => {
+    const claimed = await claimIdempotencyKey(tx, call.userId, key, call.route, requestHash);
+    if (!claimed) {
+      const stored = await findIdempotencyKey(tx, call.userId, key);
+      if (!stored || stored.requestHash !== requestHash || stored.statusCode === null) {
+        throw conflict("IDEMPOTENCY_MISMATCH", "This Idempotency-Key was already used for a different request.");
+      }
+      return { status: stored.statusCode, body: stored.response, replayed: true };
+    }
+    try {
+      const body = await tx.transaction((inner) => work(inner as Tx));
+      await storeIdempotentResponse(tx, call.userId, key, status, body);
+      return { status, body: body as unknown, replayed: false };
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      const body = errorBodyOf(err);
+      await storeIdempotentResponse(tx, call.userId, key, err.status, body);
+      return { status: err.status, body: body as unknown, replayed: false };
+    }
+  });
+  if (outcome.status >= 400) {
+    const e = outcome.body as ErrorBody;
+    throw new AppError(outcome.status, e.code, e.message, e.details);
+  }
+  return outcome as MoneyCallResult<T>;
+}
+
+/** Sends a money call's answer, marking replays with `Idempotent-Replayed: true`. */
+export function sendMoneyResult<T>(reply: FastifyReply, result: MoneyCallResult<T>): FastifyReply {
+  if (result.replayed) void reply.header("idempotent-replayed", "true");
+  return reply.status(result.status).send(result.body);
+}
+
+/** A refusal of the pure rules as the error the API answers. */
+export function refusalError(r: Refusal): AppError {
+  return new AppError(r.status, r.code, r.message, r.details);
+}

@@ -1,0 +1,241 @@
+import type { AdminLotteryGame, AdminLotteryUpdate, FeedConfig, LotteryType, SlipLimits } from "@shwe/contracts";
+import {
+  commitSeed,
+  cutoffFor,
+  drawsOnDay,
+  isValidNumber,
+  newSeed,
+  nextDraw,
+  parseScheduleConfig,
+  type ScheduleConfig,
+  ScheduleConfigError,
+  yangonDate,
+} from "@shwe/domain";
+import type { AppContext } from "../../app.ts";
+import type { Tx } from "../../db/client.ts";
+import { badRequest, notFound, refused } from "../../lib/errors.ts";
+import { type Actor, recordAudit } from "../content/audit.service.ts";
+import { updateSetting } from "../content/settings.service.ts";
+import { withMoneyTx } from "../ledger/ledger.service.ts";
+import { deleteDrawsWithoutBets, lockUnresultedDrawsOf, selectNextDrawTimes, updateDraw, updateOpenDrawOdds } from "./draws.repository.ts";
+import { boardLimits, FEED_SETTINGS, LIMITS_SETTINGS, readAllLimits, readFeedConfig, readGames } from "./lottery-config.ts";
+import {
+  type LotteryGameRow,
+  listNumberRules,
+  lockLotteryGame,
+  selectRulesOf,
+  updateLotteryGame,
+  upsertNumberRules,
+} from "./lottery-games.repository.ts";
+import { lockBettorsOf, voidDrawInTx } from "./settlement.service.ts";
+
+/** Operator configuration of the games: odds, enabled, result source, schedule and off days, limits, hot / blocked numbers, feeds. */
+
+function parseSchedule(value: unknown): ScheduleConfig {
+  try {
+    return parseScheduleConfig(value);
+  } catch (err) {
+    if (err instanceof ScheduleConfigError) {
+      throw badRequest(`Invalid input: ${err.message}.`, { fields: [{ field: "schedule", message: err.message }] });
+    }
+    throw err;
+  }
+}
+
+/** GET /api/admin/lottery: every game with its whole configuration. */
+export async function listGames(ctx: AppContext): Promise<{ data: AdminLotteryGame[] }> {
+  const now = ctx.clock.now();
+  const [games, limits, nextTimes] = await Promise.all([readGames(ctx.db), readAllLimits(ctx.db), selectNextDrawTimes(ctx.db, now)]);
+  const data: AdminLotteryGame[] = [];
+  for (const g of games) {
+    const next = nextTimes.get(g.type) ?? (g.schedule ? (nextDraw(g.schedule, now)?.at ?? null) : null);
+    data.push({
+      type: g.type,
+      name: g.name,
+      odds: g.odds,
+      enabled: g.enabled,
+      result_source: g.resultSource,
+      schedule: g.schedule,
+      schedule_error: g.scheduleError,
+      limits: boardLimits(limits[g.type]),
+      feed: await readFeedConfig(ctx.db, g.type),
+      next_draw_at: next ? next.toISOString() : null,
+    });
+  }
+  return { data };
+}
+
+export async function getGame(ctx: AppContext, type: LotteryType): Promise<AdminLotteryGame> {
+  const game = (await listGames(ctx)).data.find((g) => g.type === type);
+  if (!game) throw notFound("This game does not exist.");
+  return game;
+}
+
+/**
+ * Brings a game's waiting draws in line with a new schedule: a draw on an off day, or a future draw
+ * the schedule no longer has, is removed when nobody bet on it and voided with refunds otherwise;
+ * the others take the new cut-off rule. Answers the voided draw ids.
+ */
+async function reconcileDraws(tx: Tx, ctx: AppContext, type: LotteryType, config: ScheduleConfig, actor: Actor, reason: string) {
+  const now = ctx.clock.now();
+  const removable: number[] = [];
+  const toVoid: number[] = [];
+  for (const d of await lockUnresultedDrawsOf(tx, type)) {
+    const day = yangonDate(d.drawAt);
+    const scheduled = drawsOnDay(config, day).some((s) => s.at.getTime() === d.drawAt.getTime());
+    const offDay = config.off_days.includes(day);
+    if (offDay || (!scheduled && d.drawAt.getTime() > now.getTime())) {
+      (d.hasBets ? toVoid : removable).push(d.id);
+    } else if (scheduled && d.status === "open") {
+      const closesAt = cutoffFor({ at: d.drawAt }, config);
+      if (closesAt.getTime() !== d.closesAt.getTime()) await updateDraw(tx, d.id, { closesAt });
+    }
+  }
+  // Every bettor's accounts first, then the refunds: no house account is taken before a player's.
+  await lockBettorsOf(tx, toVoid);
+  for (const id of toVoid) await voidDrawInTx(tx, id, reason, actor);
+  await deleteDrawsWithoutBets(tx, removable);
+  return toVoid;
+}
+
+/** A change of result source applies to the draws still waiting for their result; a draw turning fair commits to a new seed. */
+async function applyResultSource(tx: Tx, type: LotteryType, source: LotteryGameRow["resultSource"]): Promise<void> {
+  for (const d of await lockUnresultedDrawsOf(tx, type)) {
+    if (source === "fair") {
+      if (d.fairSeedSecret) continue;
+      const seed = newSeed();
+      await updateDraw(tx, d.id, { resultSource: "fair", fairSeedSecret: seed, fairCommitment: await commitSeed(seed), fairSeed: null });
+    } else {
+      await updateDraw(tx, d.id, { resultSource: source, fairSeedSecret: null, fairCommitment: null });
+    }
+  }
+}
+
+const LIMIT_FIELDS = ["min_stake", "max_stake", "max_lines", "number_cap", "hot_cap"] as const;
+
+/** PUT /api/admin/lottery/{type}: odds, name, enabled, result source, schedule and stake limits, audited. */
+export async function updateGame(ctx: AppContext, type: LotteryType, body: AdminLotteryUpdate, actor: Actor): Promise<AdminLotteryGame> {
+  const schedule = body.schedule === undefined ? undefined : parseSchedule(body.schedule);
+  const limitPatch: Partial<SlipLimits> = {};
+  for (const f of LIMIT_FIELDS) if (body[f] !== undefined) limitPatch[f] = body[f];
+  const current = (await readAllLimits(ctx.db))[type];
+  const merged = { ...current, ...limitPatch };
+  if (merged.min_stake > merged.max_stake) {
+    throw badRequest("Invalid input: min_stake must not exceed max_stake.", {
+      fields: [{ field: "min_stake", message: "must not exceed max_stake" }],
+    });
+  }
+
+  await withMoneyTx(ctx.db, async (tx) => {
+    const before = await lockLotteryGame(tx, type);
+    if (!before) throw notFound("This game does not exist.");
+    const change: Parameters<typeof updateLotteryGame>[2] = {};
+    if (body.name !== undefined) change.name = body.name;
+    if (body.odds !== undefined) change.odds = body.odds;
+    if (body.enabled !== undefined) change.enabled = body.enabled;
+    if (body.result_source !== undefined) change.resultSource = body.result_source;
+    if (schedule) change.schedule = schedule;
+    if (Object.keys(change).length === 0) return;
+    const after = await updateLotteryGame(tx, type, change, actor.id);
+    if (body.odds !== undefined && body.odds !== before.odds) await updateOpenDrawOdds(tx, type, body.odds);
+    if (body.result_source !== undefined && body.result_source !== before.resultSource)
+      await applyResultSource(tx, type, body.result_source);
+    if (schedule) await reconcileDraws(tx, ctx, type, schedule, actor, "Removed from the schedule");
+    const view = (g: LotteryGameRow | undefined) =>
+      g && { name: g.name, odds: g.odds, enabled: g.enabled, result_source: g.resultSource, schedule: g.schedule };
+    await recordAudit(tx, actor, "lottery.update", { type: "lottery_game", id: type }, view(before), view(after));
+  });
+  if (Object.keys(limitPatch).length > 0) {
+    await updateSetting(ctx.db, LIMITS_SETTINGS[type], actor, (cur) => ({ ...cur, ...limitPatch }));
+  }
+  return getGame(ctx, type);
+}
+
+/** POST /api/admin/lottery/{type}/off-days and DELETE …/off-days/{day}. */
+export async function changeOffDay(
+  ctx: AppContext,
+  type: LotteryType,
+  day: string,
+  add: boolean,
+  actor: Actor,
+): Promise<{ type: LotteryType; off_days: string[]; voided_draw_ids: number[] }> {
+  return withMoneyTx(ctx.db, async (tx) => {
+    const game = await lockLotteryGame(tx, type);
+    if (!game) throw notFound("This game does not exist.");
+    let config: ScheduleConfig;
+    try {
+      config = parseScheduleConfig(game.schedule);
+    } catch (err) {
+      if (!(err instanceof ScheduleConfigError)) throw err;
+      throw refused("SCHEDULE_INVALID", `The stored schedule is unusable (${err.message}); set a new schedule first.`);
+    }
+    const has = config.off_days.includes(day);
+    if (has === add) return { type, off_days: config.off_days, voided_draw_ids: [] };
+    const next = parseScheduleConfig({ ...config, off_days: add ? [...config.off_days, day] : config.off_days.filter((d) => d !== day) });
+    await updateLotteryGame(tx, type, { schedule: next }, actor.id);
+    const voided = add ? await reconcileDraws(tx, ctx, type, next, actor, `Off day ${day}`) : [];
+    await recordAudit(
+      tx,
+      actor,
+      add ? "lottery.off_day.add" : "lottery.off_day.remove",
+      { type: "lottery_game", id: type },
+      { off_days: config.off_days },
+      { off_days: next.off_days, voided_draw_ids: voided },
+    );
+    return { type, off_days: next.off_days, voided_draw_ids: voided };
+  });
+}
+
+/** GET /api/admin/lottery/{type}/numbers */
+export async function numberRulesOf(ctx: AppContext, type: LotteryType) {
+  return { type, data: await listNumberRules(ctx.db, type) };
+}
+
+/** PUT /api/admin/lottery/{type}/numbers: marks numbers hot and/or blocked (or clears the marks). */
+export async function setNumberRules(
+  ctx: AppContext,
+  type: LotteryType,
+  body: { numbers: string[]; hot?: boolean | undefined; blocked?: boolean | undefined },
+  actor: Actor,
+) {
+  const bad = body.numbers.filter((n) => !isValidNumber(type, n));
+  if (bad.length > 0) {
+    throw badRequest(
+      `Invalid input: ${bad.slice(0, 5).join(", ")} ${bad.length === 1 ? "is not a" : "are not"} ${type} number${bad.length === 1 ? "" : "s"}.`,
+      {
+        numbers: bad,
+        fields: [{ field: "numbers", message: `must be ${type} numbers` }],
+      },
+    );
+  }
+  if (body.hot === undefined && body.blocked === undefined) {
+    throw badRequest("Invalid input: give hot, blocked or both.", { fields: [{ field: "hot", message: "hot or blocked is required" }] });
+  }
+  const numbers = [...new Set(body.numbers)].sort();
+  await ctx.db.transaction(async (tx) => {
+    const before = await selectRulesOf(tx, type, numbers);
+    await upsertNumberRules(tx, type, numbers, { hot: body.hot, blocked: body.blocked }, actor.id);
+    await recordAudit(
+      tx,
+      actor,
+      "lottery.numbers",
+      { type: "lottery_game", id: type },
+      { rules: before },
+      {
+        numbers,
+        hot: body.hot,
+        blocked: body.blocked,
+      },
+    );
+  });
+  return numberRulesOf(ctx, type);
+}
+
+/** GET / PUT /api/admin/lottery/{type}/feed */
+export async function feedOf(ctx: AppContext, type: LotteryType): Promise<{ type: LotteryType; feed: FeedConfig }> {
+  return { type, feed: await readFeedConfig(ctx.db, type) };
+}
+
+export async function setFeed(ctx: AppContext, type: LotteryType, feed: FeedConfig, actor: Actor) {
+  return { type, feed: await updateSetting(ctx.db, FEED_SETTINGS[type], actor, () => feed) };
+}

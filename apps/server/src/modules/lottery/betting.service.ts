@@ -1,0 +1,143 @@
+import { type BetBody, type BetResponse, LOTTERY_PATHS, type LotteryType, type SlipLimits } from "@shwe/contracts";
+import { checkSlip, isValidNumber, type SlipCheck, yangonDate } from "@shwe/domain";
+import type { AppContext } from "../../app.ts";
+import { type AppError, badRequest, notFound, refused } from "../../lib/errors.ts";
+import { balanceAfter, InsufficientFundsError, postJournal } from "../ledger/ledger.service.ts";
+import { type MoneyCallResult, runMoneyCall } from "../ledger/money-call.ts";
+import { getPlayerBalances } from "../ledger/player-accounts.repository.ts";
+import { ensureExposureRows, insertSlipWithLines, lockExposureRows, raiseExposure, readExposure } from "./betting.repository.ts";
+import { isBeforeCutoffByDbClock, lockDraw } from "./draws.repository.ts";
+import { type GameConfig, readGame, readLimits, slipRulesOf } from "./lottery-config.ts";
+import { type NumberRuleSets, selectNumberRules } from "./lottery-games.repository.ts";
+
+/** How many house accounts lottery money is spread over. */
+const HOUSE_SHARDS = 16;
+
+/**
+ * The house account a player's stakes go to and their wins and refunds come from:
+ * `house:lottery:<player id mod 16>`. Every posting updates its house row until commit, so one
+ * shared row would make every bet of every player wait for the one before; together the shards
+ * are the lottery's house balance.
+ */
+export function lotteryHouse(userId: number): { code: string } {
+  return { code: `house:lottery:${lotteryShard(userId)}` };
+}
+
+export function lotteryShard(userId: number): number {
+  return userId % HOUSE_SHARDS;
+}
+
+export const BETTING_CLOSED_MESSAGE = "Betting has been closed.";
+const bettingClosed = () => refused("BETTING_CLOSED", BETTING_CLOSED_MESSAGE);
+const drawNotFound = () => notFound("This draw does not exist.");
+
+/** A slip problem of the pure rules (empty, too many lines, bad amount, a number twice) as a 400. */
+function slipProblem(check: Extract<SlipCheck, { ok: false }>): AppError {
+  if (check.code === "LINES_REJECTED") return refused("LINES_REJECTED", check.message, { rejected: check.rejected });
+  return badRequest(`Invalid input: ${check.message}`, {
+    reason: check.code,
+    numbers: check.numbers,
+    fields: [{ field: "lines", message: check.message }],
+  });
+}
+
+/** The draw must exist, belong to this game, be on a draw day of an enabled game and still take bets. */
+function checkDrawForBet(
+  draw: { type: string; status: string; drawAt: Date } | undefined,
+  type: LotteryType,
+  game: GameConfig | undefined,
+): void {
+  if (!draw) throw drawNotFound();
+  if (draw.type !== type) {
+    throw refused("WRONG_GAME", `This draw belongs to ${draw.type}, not ${type}.`, { draw_type: draw.type });
+  }
+  if (game?.schedule?.off_days.includes(yangonDate(draw.drawAt))) throw drawNotFound();
+  if (!game?.enabled) throw refused("GAME_DISABLED", "This game is closed for now.");
+  if (draw.status !== "open") throw bettingClosed();
+}
+
+/**
+ * Places a slip (api.md POST /api/user/betting…) in one money transaction, after the Idempotency-Key:
+ *   1. draw row FOR SHARE (results, voids and settlement wait for bets in flight) and the cut-off by
+ *      the database clock;
+ *   2. every rule of domain-rules §3 and the balance checked against unlocked reads (a refusal here
+ *      stands and holds no hot row); missing exposure rows created;
+ *   3. slip and lines (odds copied from the draw); stake journal main → house (player accounts, then
+ *      the house shard; 422 INSUFFICIENT_FUNDS);
+ *   4. the slip's exposure rows locked in ascending number order, and in one statement the cut-off
+ *      checked again by the database clock and each stake added only within its number's cap.
+ * Any refusal rolls everything back: nothing of a refused slip remains.
+ */
+export async function placeBet(
+  ctx: AppContext,
+  userId: number,
+  type: LotteryType,
+  body: BetBody,
+  key: string | undefined,
+): Promise<MoneyCallResult<BetResponse>> {
+  const [game, limits] = await Promise.all([readGame(ctx.db, type), readLimits(ctx.db, type)]);
+  // Slip problems that need no database (empty, too many lines, a number twice) are refused up front.
+  const shape = checkSlip(body.lines, slipRulesOf(type, limits, { hot: new Set(), blocked: new Set() }, new Map()));
+  if (!shape.ok && shape.code !== "LINES_REJECTED") throw slipProblem(shape);
+
+  const route = `POST /api/${LOTTERY_PATHS[type].bet}`;
+  return runMoneyCall(ctx.db, { userId, route, key, body, status: 201 }, async (tx) => {
+    const draw = await lockDraw(tx, body.draw_id, "share");
+    checkDrawForBet(draw, type, game);
+    if (!draw || !(await isBeforeCutoffByDbClock(tx, draw.id))) throw bettingClosed();
+
+    // First every rule against an unlocked read: stakes on a number only grow while its draw takes
+    // bets and a balance read is a committed state, so a refusal here stands, and costs no hot row.
+    const rules = await selectNumberRules(tx, type);
+    const valid = body.lines.filter((l) => isValidNumber(type, l.number)).map((l) => l.number);
+    const early = checkSlip(body.lines, slipRulesOf(type, limits, rules, await readExposure(tx, draw.id, valid)));
+    if (!early.ok) throw slipProblem(early);
+    if ((await getPlayerBalances(tx, userId)).balance < early.total) throw new InsufficientFundsError("main");
+    await ensureExposureRows(tx, draw.id, valid);
+
+    const slip = await insertSlipWithLines(
+      tx,
+      { userId, drawId: draw.id, type, total: early.total, uniqueKey: key === undefined ? null : `idem:${userId}:${key}` },
+      body.lines.map((l) => ({ number: l.number, amount: l.amount, odds: draw.odds })),
+    );
+    const journal = await postJournal(tx, {
+      kind: "lottery_bet",
+      userId,
+      uniqueKey: `bet:${slip.id}`,
+      refType: "bet_slip",
+      refId: slip.id,
+      memo: `${type} draw ${draw.id}`,
+      meta: { draw_id: draw.id, ...(key === undefined ? {} : { idempotency_key: key }) },
+      entries: [
+        { account: { userId, kind: "main" }, amount: -early.total },
+        { account: lotteryHouse(userId), amount: early.total },
+      ],
+    });
+
+    // Then the caps for real, with the exposure rows locked, and the cut-off by the database clock, in one statement.
+    await lockExposureRows(tx, draw.id, valid);
+    const caps = body.lines.map((l) => ({ number: l.number, amount: l.amount, cap: capOf(l.number, limits, rules) }));
+    const raised = await raiseExposure(tx, draw.id, caps);
+    if (!raised.open) throw bettingClosed();
+    if (raised.raised !== body.lines.length) {
+      const late = checkSlip(body.lines, slipRulesOf(type, limits, rules, await readExposure(tx, draw.id, valid)));
+      throw slipProblem(late.ok ? overLimit(body.lines) : late);
+    }
+    return { slip_id: slip.id, total: early.total, balance: balanceAfter(journal, { userId, kind: "main" }) };
+  });
+}
+
+/** The most a number of a draw may hold: 0 when blocked, the hot cap when hot, else the number cap. */
+function capOf(number: string, limits: SlipLimits, rules: NumberRuleSets): number {
+  if (rules.blocked.has(number)) return 0;
+  return rules.hot.has(number) ? Math.min(limits.hot_cap, limits.number_cap) : limits.number_cap;
+}
+
+function overLimit(lines: readonly { number: string }[]): Extract<SlipCheck, { ok: false }> {
+  return {
+    ok: false,
+    code: "LINES_REJECTED",
+    message: "Some numbers cannot take this bet.",
+    rejected: lines.map((l) => ({ number: l.number, reason: "OVER_LIMIT" as const, remaining: 0 })),
+  };
+}

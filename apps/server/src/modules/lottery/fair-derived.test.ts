@@ -1,0 +1,174 @@
+import { fairDrawSchema, type LotteryType, luckyHistorySchema } from "@shwe/contracts";
+import { verifyDerivedFairDraw, verifyFairDraw } from "@shwe/domain";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { rowsOf } from "../../db/client.ts";
+import { lotteryGames } from "../../db/schema/index.ts";
+import { ManualClock } from "../../lib/clock.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { withMoneyTx } from "../ledger/ledger.service.ts";
+import { call } from "../ledger/testing.ts";
+import { findDraw } from "./draws.repository.ts";
+import { testScheduler } from "./lottery.test-helpers.ts";
+import { revealFairDraw } from "./results.service.ts";
+import { voidDrawInTx } from "./settlement.service.ts";
+
+/** 1D is the last digit of the 2D draw at the same time, crypto 1D the 2nd digit of crypto 2D (domain-rules §3), for fair draws too. */
+
+const yangon = (local: string) => new Date(`${local}+06:30`);
+
+interface Row {
+  id: number;
+  status: string;
+  result: string | null;
+  fair_commitment: string | null;
+  fair_seed: string | null;
+  fair_seed_secret: string | null;
+}
+
+async function drawAt(t: TestApp, type: LotteryType, at: Date): Promise<Row> {
+  const res = await t.ctx.db.execute(
+    sql`select id, status, result, fair_commitment, fair_seed, fair_seed_secret from draws where type = ${type} and draw_at = ${at.toISOString()}`,
+  );
+  const row = rowsOf<Row>(res)[0];
+  if (!row) throw new Error(`no ${type} draw at ${at.toISOString()}`);
+  return row;
+}
+
+describe("fair 1D and crypto 1D draws take their number from the 2D draw at the same time", () => {
+  let t: TestApp;
+  let clock: ManualClock;
+  beforeEach(async () => {
+    // Friday 7 March 2025, 09:00 in Yangon.
+    clock = new ManualClock(yangon("2025-03-07T09:00:00"));
+    t = await createTestApp({ clock });
+  });
+  afterEach(async () => t.close());
+
+  it.each([
+    ["1D", "2D", "2025-03-07T12:01:00", "1d"],
+    ["C1D", "C2D", "2025-03-07T10:00:00", "c1d"],
+  ] as const)("%s shares the %s commitment before the draw and settles on its last digit", async (type, sourceType, local, path) => {
+    const scheduler = testScheduler(t);
+    await scheduler.tick();
+    const at = yangon(local);
+    const source = await drawAt(t, sourceType, at);
+    const derived = await drawAt(t, type, at);
+    expect(derived.fair_commitment).toBe(source.fair_commitment);
+
+    const before = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${derived.id}`)).json());
+    expect(before).toMatchObject({
+      commitment: source.fair_commitment,
+      seed: null,
+      number: null,
+      derived_from: { draw_id: source.id, type: sourceType, digit: "last" },
+    });
+
+    clock.set(new Date(at.getTime() + 5_000));
+    await scheduler.tick();
+    const [sourceAfter, derivedAfter] = [await drawAt(t, sourceType, at), await drawAt(t, type, at)];
+    expect(sourceAfter.status).toBe("settled");
+    expect(derivedAfter.status).toBe("settled");
+    expect(sourceAfter.result).toMatch(/^\d{2}$/);
+    expect(derivedAfter.result).toBe(sourceAfter.result?.slice(-1));
+    expect(derivedAfter.fair_seed).toBe(sourceAfter.fair_seed);
+
+    const fair = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${derived.id}`)).json());
+    expect(fair).toMatchObject({ seed: sourceAfter.fair_seed, number: derivedAfter.result, verified: true });
+
+    const day = local.slice(0, 10);
+    const history = luckyHistorySchema.parse(
+      (await call(t, "GET", `/api/luckynumber_history/${path}?start_date=${day}&end_date=${day}`)).json(),
+    );
+    const item = history.data.find((d) => d.draw_id === derived.id);
+    expect(item?.proof).toEqual({
+      commitment: source.fair_commitment,
+      seed: sourceAfter.fair_seed,
+      draw_id: derived.id,
+      derived_from: { draw_id: source.id, type: sourceType, digit: "last" },
+    });
+    const proof = {
+      seed: item?.proof?.seed ?? "",
+      commitment: item?.proof?.commitment ?? "",
+      type,
+      sourceDrawId: item?.proof?.derived_from?.draw_id ?? 0,
+      sourceType,
+      digit: "last" as const,
+      number: item?.number ?? "",
+    };
+    expect(await verifyDerivedFairDraw(proof)).toBe(true);
+    const tampered = String((Number(proof.number) + 1) % 10);
+    expect(await verifyDerivedFairDraw({ ...proof, number: tampered })).toBe(false);
+    // Another seed does not match the commitment published before the draw.
+    expect(await verifyDerivedFairDraw({ ...proof, seed: "0".repeat(64) })).toBe(false);
+  });
+
+  it("a 1D draw is not revealed before the 2D draw at the same time", async () => {
+    const scheduler = testScheduler(t);
+    await scheduler.tick();
+    const at = yangon("2025-03-07T12:01:00");
+    clock.set(new Date(at.getTime() + 5_000));
+    const oneD = await findDraw(t.ctx.db, (await drawAt(t, "1D", at)).id);
+    if (!oneD) throw new Error("no 1D draw");
+    expect(await revealFairDraw(t.ctx, oneD)).toBe(false);
+    expect((await drawAt(t, "1D", at)).result).toBeNull();
+    expect((await drawAt(t, "1D", at)).fair_seed).toBeNull();
+
+    await scheduler.tick();
+    expect((await drawAt(t, "1D", at)).result).toBe((await drawAt(t, "2D", at)).result?.slice(-1));
+  });
+
+  it("a 2D draw voided before the draw keeps the shared seed secret; the 1D draw reveals it with its result", async () => {
+    const scheduler = testScheduler(t);
+    await scheduler.tick();
+    const at = yangon("2025-03-07T12:01:00");
+    const twoD = await drawAt(t, "2D", at);
+    await withMoneyTx(t.ctx.db, (tx) => voidDrawInTx(tx, twoD.id, "Market closed", null));
+    const voided = await drawAt(t, "2D", at);
+    expect(voided.status).toBe("void");
+    expect(voided.fair_seed).toBeNull();
+    const open = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${(await drawAt(t, "1D", at)).id}`)).json());
+    expect(open.seed).toBeNull();
+
+    clock.set(new Date(at.getTime() + 5_000));
+    await scheduler.tick();
+    const oneD = await drawAt(t, "1D", at);
+    expect(oneD.status).toBe("settled");
+    expect(oneD.fair_seed).toBe(twoD.fair_seed_secret);
+    expect((await drawAt(t, "2D", at)).fair_seed).toBe(twoD.fair_seed_secret);
+    const fair = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${oneD.id}`)).json());
+    expect(fair).toMatchObject({ derived_from: { draw_id: twoD.id, type: "2D", digit: "last" }, number: oneD.result, verified: true });
+  });
+
+  it("without a 2D draw at the same time, a 1D draw is drawn on its own and its proof says so", async () => {
+    await t.ctx.db.update(lotteryGames).set({ enabled: false }).where(eq(lotteryGames.type, "2D"));
+    const scheduler = testScheduler(t);
+    await scheduler.tick();
+    const at = yangon("2025-03-07T12:01:00");
+    const oneD = await drawAt(t, "1D", at);
+    expect(oneD.fair_commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(rowsOf(await t.ctx.db.execute(sql`select id from draws where type = '2D'`))).toEqual([]);
+
+    clock.set(new Date(at.getTime() + 5_000));
+    await scheduler.tick();
+    const after = await drawAt(t, "1D", at);
+    expect(after.status).toBe("settled");
+    const history = luckyHistorySchema.parse(
+      (await call(t, "GET", "/api/luckynumber_history/1d?start_date=2025-03-07&end_date=2025-03-07")).json(),
+    );
+    const proof = history.data.find((d) => d.draw_id === oneD.id)?.proof;
+    expect(proof).toEqual({ commitment: oneD.fair_commitment, seed: after.fair_seed, draw_id: oneD.id, fallback: "no_source_draw" });
+    expect(
+      await verifyFairDraw({
+        seed: proof?.seed ?? "",
+        commitment: proof?.commitment ?? "",
+        drawId: oneD.id,
+        type: "1D",
+        number: after.result ?? "",
+      }),
+    ).toBe(true);
+    const fair = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${oneD.id}`)).json());
+    expect(fair).toMatchObject({ fallback: "no_source_draw", verified: true });
+    expect(fair.derived_from).toBeUndefined();
+  });
+});

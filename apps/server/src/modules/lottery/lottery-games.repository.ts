@@ -1,0 +1,88 @@
+import type { LotteryType } from "@shwe/contracts";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { lotteryGames, numberRules } from "../../db/schema/index.ts";
+
+/** The lottery_games rows (seeded by the catalogue) and the per-game hot / blocked numbers. */
+export type LotteryGameRow = typeof lotteryGames.$inferSelect;
+
+export async function selectLotteryGame(db: Executor, type: LotteryType): Promise<LotteryGameRow | undefined> {
+  const rows = await db.select().from(lotteryGames).where(eq(lotteryGames.type, type)).limit(1);
+  return rows[0];
+}
+
+export async function selectLotteryGames(db: Executor): Promise<LotteryGameRow[]> {
+  return db.select().from(lotteryGames).orderBy(asc(lotteryGames.sort), asc(lotteryGames.type));
+}
+
+/** Locks a game's row for an operator change (the change and its audit row commit together). */
+export async function lockLotteryGame(tx: Executor, type: LotteryType): Promise<LotteryGameRow | undefined> {
+  const rows = await tx.select().from(lotteryGames).where(eq(lotteryGames.type, type)).for("update");
+  return rows[0];
+}
+
+export async function updateLotteryGame(
+  tx: Executor,
+  type: LotteryType,
+  change: Partial<Pick<LotteryGameRow, "name" | "odds" | "enabled" | "resultSource" | "schedule">>,
+  updatedBy: number,
+): Promise<LotteryGameRow | undefined> {
+  const rows = await tx
+    .update(lotteryGames)
+    .set({ ...change, updatedBy, updatedAt: sql`now()` })
+    .where(eq(lotteryGames.type, type))
+    .returning();
+  return rows[0];
+}
+
+export interface NumberRuleSets {
+  hot: Set<string>;
+  blocked: Set<string>;
+}
+
+/** The numbers of a game marked hot or blocked. */
+export async function selectNumberRules(db: Executor, type: LotteryType): Promise<NumberRuleSets> {
+  const rows = await db
+    .select({ number: numberRules.number, hot: numberRules.hot, blocked: numberRules.blocked })
+    .from(numberRules)
+    .where(and(eq(numberRules.type, type), or(eq(numberRules.hot, true), eq(numberRules.blocked, true))));
+  return {
+    hot: new Set(rows.filter((r) => r.hot).map((r) => r.number)),
+    blocked: new Set(rows.filter((r) => r.blocked).map((r) => r.number)),
+  };
+}
+
+export async function listNumberRules(db: Executor, type: LotteryType) {
+  return db
+    .select({ number: numberRules.number, hot: numberRules.hot, blocked: numberRules.blocked })
+    .from(numberRules)
+    .where(and(eq(numberRules.type, type), or(eq(numberRules.hot, true), eq(numberRules.blocked, true))))
+    .orderBy(asc(numberRules.number));
+}
+
+export async function selectRulesOf(db: Executor, type: LotteryType, numbers: string[]) {
+  if (numbers.length === 0) return [];
+  return db
+    .select({ number: numberRules.number, hot: numberRules.hot, blocked: numberRules.blocked })
+    .from(numberRules)
+    .where(and(eq(numberRules.type, type), inArray(numberRules.number, numbers)))
+    .orderBy(asc(numberRules.number));
+}
+
+/** Sets hot and/or blocked on the numbers (rows created as needed). */
+export async function upsertNumberRules(
+  tx: Executor,
+  type: LotteryType,
+  numbers: string[],
+  change: { hot?: boolean | undefined; blocked?: boolean | undefined },
+  updatedBy: number,
+): Promise<void> {
+  if (numbers.length === 0) return;
+  const set: Record<string, unknown> = { updatedBy, updatedAt: sql`now()` };
+  if (change.hot !== undefined) set.hot = change.hot;
+  if (change.blocked !== undefined) set.blocked = change.blocked;
+  await tx
+    .insert(numberRules)
+    .values(numbers.map((number) => ({ type, number, hot: change.hot ?? false, blocked: change.blocked ?? false, updatedBy })))
+    .onConflictDoUpdate({ target: [numberRules.type, numberRules.number], set });
+}

@@ -1,0 +1,30 @@
+import type { AppContext, ZodApp } from "../../app.ts";
+import { createDrawScheduler, type DrawScheduler } from "./draw-scheduler.service.ts";
+import { registerLotteryRoutes } from "./lottery.routes.ts";
+import { registerLotteryAdminRoutes } from "./lottery-admin.routes.ts";
+
+/** How often a listening server runs the draw scheduler. */
+const TICK_MS = 5000;
+
+/**
+ * The lottery engine in the app: player, public and operator routes, and the draw scheduler, which
+ * ticks while the server listens (started on listen, stopped on close). Tests that never listen
+ * drive the scheduler themselves through createDrawScheduler(ctx).tick().
+ */
+export function registerLottery(app: ZodApp, ctx: AppContext): DrawScheduler {
+  registerLotteryRoutes(app, ctx);
+  registerLotteryAdminRoutes(app, ctx);
+  const scheduler = createDrawScheduler(ctx, {
+    log: {
+      warn: (obj, msg) => app.log.warn(obj, msg),
+      error: (obj, msg) => app.log.error(obj, msg),
+    },
+  });
+  app.addHook("onListen", async () => {
+    scheduler.start(TICK_MS);
+  });
+  app.addHook("onClose", async () => {
+    await scheduler.stop();
+  });
+  return scheduler;
+}

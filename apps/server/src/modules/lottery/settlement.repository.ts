@@ -1,0 +1,101 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { type Executor, rowsOf } from "../../db/client.ts";
+import { betLines, betSlips, journals } from "../../db/schema/index.ts";
+
+/** Line updates of settlement and void: each is conditional on the line still being pending. */
+
+/** Players with pending lines on any of these draws. */
+export async function selectBettorsOf(tx: Executor, drawIds: readonly number[]): Promise<number[]> {
+  if (drawIds.length === 0) return [];
+  const rows = await tx
+    .selectDistinct({ userId: betLines.userId })
+    .from(betLines)
+    .where(and(inArray(betLines.drawId, [...drawIds]), eq(betLines.status, "pending")));
+  return rows.map((r) => r.userId);
+}
+
+/** The next players (ascending id) with pending lines on a draw. */
+export async function selectPendingUsers(tx: Executor, drawId: number, limit: number): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ userId: betLines.userId })
+    .from(betLines)
+    .where(and(eq(betLines.drawId, drawId), eq(betLines.status, "pending")))
+    .orderBy(asc(betLines.userId))
+    .limit(limit);
+  return rows.map((r) => r.userId);
+}
+
+export interface SettledLine {
+  id: number;
+  userId: number;
+  amount: number;
+  odds: number;
+  status: "won" | "lost";
+  win_amount: number;
+}
+
+/**
+ * Marks these players' pending lines of a draw won (their number is the result; win = stake × odds)
+ * or lost, in one conditional statement: a line already settled is never touched again.
+ */
+export async function settlePendingLinesOf(
+  tx: Executor,
+  drawId: number,
+  userIds: readonly number[],
+  result: string,
+): Promise<SettledLine[]> {
+  if (userIds.length === 0) return [];
+  const ids = sql.join(
+    userIds.map((u) => sql`${u}::bigint`),
+    sql`, `,
+  );
+  const res = await tx.execute(sql`
+    update bet_lines
+       set status = case when number = ${result} then 'won' else 'lost' end,
+           win_amount = case when number = ${result} then amount * odds else 0 end,
+           settled_at = now()
+     where draw_id = ${drawId} and user_id in (${ids}) and status = 'pending'
+     returning id, user_id, amount, odds, status, win_amount`);
+  return rowsOf<{ id: number; user_id: number; amount: number; odds: number; status: "won" | "lost"; win_amount: number }>(res).map(
+    (r) => ({
+      id: Number(r.id),
+      userId: Number(r.user_id),
+      amount: Number(r.amount),
+      odds: Number(r.odds),
+      status: r.status,
+      win_amount: Number(r.win_amount),
+    }),
+  );
+}
+
+export async function setLineJournal(tx: Executor, lineId: number, journalId: number): Promise<void> {
+  await tx.update(betLines).set({ settledJournalId: journalId }).where(eq(betLines.id, lineId));
+}
+
+export interface PendingSlip {
+  slipId: number;
+  userId: number;
+  journalId: number | null;
+}
+
+/** Slips of a draw that still have pending lines with their stake journal, by player then slip (the lock order of refunds). */
+export async function selectPendingSlips(tx: Executor, drawId: number): Promise<PendingSlip[]> {
+  const rows = await tx
+    .selectDistinct({ slipId: betSlips.id, userId: betSlips.userId, journalId: journals.id })
+    .from(betSlips)
+    .innerJoin(betLines, eq(betLines.slipId, betSlips.id))
+    .leftJoin(journals, eq(journals.uniqueKey, sql`'bet:' || ${betSlips.id}::text`))
+    .where(and(eq(betSlips.drawId, drawId), eq(betLines.status, "pending")))
+    .orderBy(asc(betSlips.userId), asc(betSlips.id));
+  return rows;
+}
+
+/** Marks a slip's pending lines refunded; answers how many changed. */
+export async function refundLinesOfSlip(tx: Executor, slipId: number, journalId: number): Promise<number> {
+  const rows = await tx
+    .update(betLines)
+    .set({ status: "refunded", winAmount: 0, settledJournalId: journalId, settledAt: sql`now()` })
+    .where(and(eq(betLines.slipId, slipId), eq(betLines.status, "pending")))
+    .returning({ id: betLines.id });
+  return rows.length;
+}

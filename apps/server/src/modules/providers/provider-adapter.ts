@@ -1,0 +1,48 @@
+/**
+ * One adapter per game provider (aggregator). The product asks an adapter for a launch URL; the
+ * provider then moves money by calling our signed wallet API (`/api/provider/{code}/wallet/{action}`).
+ * Further aggregators plug in by implementing this interface and registering in the provider registry.
+ */
+export interface LaunchRequest {
+  /** The player's public code (users.user_code), the only player id a provider ever sees. */
+  userCode: string;
+  /** p_code, cate_code (category id as a string) and g_code of the game. */
+  providerCode: string;
+  categoryCode: string;
+  gameCode: string;
+  /** Site language for the game UI (mm, en, cn, thai). */
+  language: string;
+}
+
+export interface LaunchResult {
+  /** Absolute or site-relative URL the web opens in the game overlay or a new tab. */
+  url: string;
+}
+
+export interface ProviderAdapter {
+  /** p_code, e.g. "HOUSE". */
+  readonly code: string;
+  /**
+   * Secret shared with the provider for the wallet API signatures (never sent to the browser). An
+   * empty secret means the provider has no wallet connection: every wallet call answers PROVIDER_DISABLED.
+   */
+  readonly secret: string;
+  launch(request: LaunchRequest): Promise<LaunchResult>;
+}
+
+/** Adapters by provider code; providers without one launch the "unavailable offline" page. */
+export class ProviderRegistry {
+  private readonly adapters = new Map<string, ProviderAdapter>();
+
+  register(adapter: ProviderAdapter): void {
+    this.adapters.set(adapter.code.toUpperCase(), adapter);
+  }
+
+  get(code: string): ProviderAdapter | undefined {
+    return this.adapters.get(code.toUpperCase());
+  }
+
+  codes(): string[] {
+    return [...this.adapters.keys()];
+  }
+}

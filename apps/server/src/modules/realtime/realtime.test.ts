@@ -1,0 +1,170 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, type ZodApp } from "../../app.ts";
+import { type Database, openDatabase, rowsOf } from "../../db/client.ts";
+import { createTestApp, onRealPostgres, realPostgresUrl, type TestApp } from "../../test/test-app.ts";
+import { call, createUser, expectLedgerClean, fund } from "../ledger/testing.ts";
+
+/** The client side of a test socket (the `ws` client that injectWS answers). */
+interface TestSocket {
+  send(data: string): void;
+  close(): void;
+  terminate(): void;
+  on(event: "message", fn: (data: Buffer) => void): void;
+  on(event: "close", fn: (code: number) => void): void;
+}
+
+interface Opened {
+  ws: TestSocket;
+  messages: Record<string, unknown>[];
+  closed: Promise<number>;
+  /** The next message (after those already seen) matching the predicate, within `ms`. */
+  next(match: (m: Record<string, unknown>) => boolean, ms?: number): Promise<Record<string, unknown>>;
+}
+
+async function open(app: ZodApp, path: string): Promise<Opened> {
+  const messages: Record<string, unknown>[] = [];
+  const waiters: (() => void)[] = [];
+  let resolveClosed: (code: number) => void = () => undefined;
+  const closed = new Promise<number>((r) => {
+    resolveClosed = r;
+  });
+  const ws = (await app.injectWS(path, {}, {
+    onInit(socket: TestSocket) {
+      socket.on("message", (data) => {
+        messages.push(JSON.parse(String(data)));
+        for (const w of waiters.splice(0)) w();
+      });
+      socket.on("close", (code) => resolveClosed(code));
+    },
+  } as never)) as unknown as TestSocket;
+  let seen = 0;
+  return {
+    ws,
+    messages,
+    closed,
+    async next(match, ms = 1_000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        while (seen < messages.length) {
+          const m = messages[seen++] as Record<string, unknown>;
+          if (match(m)) return m;
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no matching message within ${ms} ms; got ${JSON.stringify(messages)}`);
+        await new Promise<void>((r) => {
+          const timer = setTimeout(r, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            r();
+          });
+        });
+      }
+    },
+  };
+}
+
+const isBalance = (m: Record<string, unknown>) => m.type === "balance";
+
+describe("live balance socket (GET /api/ws)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it("authenticates by ?token=, sends the balances, then every committed change; answers ping", async () => {
+    const u = await createUser(t);
+    await fund(t, u.id, 50_000);
+    const s = await open(t.app, `/api/ws?token=${u.token}`);
+    expect(await s.next((m) => m.type === "ready")).toEqual({ type: "ready", user_id: u.id });
+    expect(await s.next(isBalance)).toEqual({ type: "balance", balance: 50_000, game_balance: 0, point: 0, p_balance: 0 });
+
+    const res = await call(t, "POST", "/api/user/transfer_in", { token: u.token, body: { amount: 7_000 } });
+    expect(res.statusCode).toBe(200);
+    expect(await s.next(isBalance)).toMatchObject({ balance: 43_000, game_balance: 7_000 });
+
+    // A refused call commits nothing and pushes nothing.
+    await call(t, "POST", "/api/user/transfer_in", { token: u.token, body: { amount: 1_000_000 } });
+    s.ws.send(JSON.stringify({ type: "ping" }));
+    expect(await s.next(() => true)).toEqual({ type: "pong" });
+    s.ws.send("not json");
+    expect(await s.next(() => true)).toMatchObject({ type: "error", code: "BAD_MESSAGE" });
+    s.ws.close();
+    await expectLedgerClean(t);
+  });
+
+  it("authenticates by a first {type: 'auth'} message; other players' changes are not sent", async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    const s = await open(t.app, "/api/ws");
+    s.ws.send(JSON.stringify({ type: "auth", token: u.token }));
+    expect(await s.next((m) => m.type === "ready")).toEqual({ type: "ready", user_id: u.id });
+    await s.next(isBalance);
+    await fund(t, other.id, 9_000);
+    await fund(t, u.id, 1_234);
+    expect(await s.next(isBalance)).toMatchObject({ balance: 1_234 });
+    expect(s.messages.filter(isBalance).map((m) => m.balance)).toEqual([0, 1_234]);
+    s.ws.close();
+  });
+
+  it("closes with 4401 for a bad token or anything but auth first", async () => {
+    const bad = await open(t.app, "/api/ws?token=not-a-valid-token-at-all-000000");
+    expect(await bad.closed).toBe(4401);
+    const noAuth = await open(t.app, "/api/ws");
+    noAuth.ws.send(JSON.stringify({ type: "ping" }));
+    expect(await noAuth.closed).toBe(4401);
+    const badAuth = await open(t.app, "/api/ws");
+    badAuth.ws.send(JSON.stringify({ type: "auth", token: "x".repeat(40) }));
+    expect(await badAuth.closed).toBe(4401);
+    expect(bad.messages).toEqual([]);
+  });
+
+  it("a plain HTTP request answers 426 with the error body", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/ws" });
+    expect(res.statusCode).toBe(426);
+    expect(res.json()).toEqual({ message: "Open this address as a WebSocket.", code: "UPGRADE_REQUIRED" });
+  });
+
+  it("a blocked account is refused with 4403", async () => {
+    const u = await createUser(t);
+    await t.ctx.db.execute(sql`update users set blocked = true where id = ${u.id}`);
+    const s = await open(t.app, `/api/ws?token=${u.token}`);
+    expect(await s.closed).toBe(4403);
+  });
+});
+
+describe.skipIf(!onRealPostgres)("live balance across two server processes (real PostgreSQL only: set TEST_DATABASE_URL to run)", () => {
+  let t: TestApp;
+  let second: { app: ZodApp; database: Database } | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const name = rowsOf<{ name: string }>(await t.database.db.execute(sql`select current_database() as name`))[0]?.name ?? "";
+    const url = new URL(realPostgresUrl ?? "");
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    const built = await buildApp({ config: t.config, database });
+    await built.app.ready();
+    second = { app: built.app, database };
+  });
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.database.close();
+    await t.close();
+  });
+
+  it("a change committed through one instance reaches a socket held by the other within a second", async () => {
+    const u = await createUser(t);
+    await fund(t, u.id, 20_000);
+    if (!second) throw new Error("second instance missing");
+    const s = await open(second.app, `/api/ws?token=${u.token}`);
+    await s.next((m) => m.type === "ready");
+    expect(await s.next(isBalance)).toMatchObject({ balance: 20_000 });
+    const started = Date.now();
+    const res = await call(t, "POST", "/api/user/transfer_in", { token: u.token, body: { amount: 5_000 } });
+    expect(res.statusCode).toBe(200);
+    expect(await s.next(isBalance, 1_000)).toMatchObject({ balance: 15_000, game_balance: 5_000 });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    s.ws.close();
+  });
+});

@@ -1,0 +1,60 @@
+import { decideTransferIn, decideTransferOut } from "@shwe/domain";
+import type { AppContext } from "../../app.ts";
+import { notFound } from "../../lib/errors.ts";
+import { isoOf, yangonDayRange } from "../ledger/history-range.ts";
+import { balanceAfter, lockPlayer, postJournal } from "../ledger/ledger.service.ts";
+import { type MoneyCallResult, refusalError, runMoneyCall } from "../ledger/money-call.ts";
+import { readMoneySettings } from "../ledger/money-settings.repository.ts";
+import { lockMoneyUser } from "../ledger/money-user.repository.ts";
+import { listTransfers, markTransferredIn } from "./wallet.repository.ts";
+
+export type Direction = "in" | "out";
+
+export interface TransferAnswer {
+  balance: number;
+  game_balance: number;
+}
+
+/**
+ * Main → game ("in") or game → main ("out") for the signed-in player (domain-rules §4): users row,
+ * then accounts, locked; the pure rule decides; one journal moves the amount.
+ */
+export async function transfer(
+  ctx: AppContext,
+  userId: number,
+  direction: Direction,
+  amount: number,
+  key: string | undefined,
+): Promise<MoneyCallResult<TransferAnswer>> {
+  const settings = await readMoneySettings(ctx.db);
+  return runMoneyCall(ctx.db, { userId, route: `POST /api/user/transfer_${direction}`, key, body: { amount } }, async (tx) => {
+    const user = await lockMoneyUser(tx, userId);
+    if (!user) throw notFound("Player not found.");
+    const b = await lockPlayer(tx, userId);
+    const state = { main: b.main, game: b.game, turnover: user.turnover, hasTransferredIn: user.hasTransferredIn };
+    const decision = direction === "in" ? decideTransferIn(state, amount, settings.turnoverGameLimit) : decideTransferOut(state, amount);
+    if (!decision.ok) throw refusalError(decision);
+    const journal = await postJournal(tx, {
+      kind: `transfer_${direction}`,
+      userId,
+      uniqueKey: key === undefined ? null : `idem:${userId}:${key}`,
+      entries: decision.value.map((e) => ({ account: { userId, kind: e.account }, amount: e.amount })),
+    });
+    if (direction === "in" && !user.hasTransferredIn) await markTransferredIn(tx, userId);
+    return {
+      balance: balanceAfter(journal, { userId, kind: "main" }),
+      game_balance: balanceAfter(journal, { userId, kind: "game" }),
+    };
+  });
+}
+
+export async function transferHistory(
+  ctx: AppContext,
+  userId: number,
+  direction: Direction,
+  range: { start_date?: string | undefined; end_date?: string | undefined },
+) {
+  const { from, to } = yangonDayRange(range.start_date, range.end_date, ctx.clock.now());
+  const rows = await listTransfers(ctx.db, userId, `transfer_${direction}`, from, to);
+  return { data: rows.map((r) => ({ ...r, created_at: isoOf(r.created_at) ?? "" })) };
+}

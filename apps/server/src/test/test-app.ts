@@ -1,0 +1,105 @@
+import pg from "pg";
+import { type AppContext, buildApp, type ZodApp } from "../app.ts";
+import { type Config, testConfig } from "../config/env.ts";
+import { type Database, migrateDatabase, openDatabase, pgliteOf } from "../db/client.ts";
+import { type SeedReport, seedDatabase } from "../db/seed.ts";
+import "../db/seeders.ts";
+import type { Clock } from "../lib/clock.ts";
+
+/**
+ * Integration tests run against PGlite in memory by default, and against a fresh database on the
+ * real PostgreSQL server when TEST_DATABASE_URL is set (CI does that).
+ */
+export const realPostgresUrl = process.env.TEST_DATABASE_URL || undefined;
+export const onRealPostgres = realPostgresUrl !== undefined;
+
+export interface TestApp {
+  app: ZodApp;
+  ctx: AppContext;
+  database: Database;
+  seeded: SeedReport;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  clock?: Clock;
+  /** Seed the demo data (accounts, catalogue …). Default true. */
+  seed?: boolean;
+}
+
+let pgliteTemplate: Promise<{ dump: Blob; seeded: SeedReport }> | undefined;
+
+async function buildPgliteTemplate(config: Config): Promise<{ dump: Blob; seeded: SeedReport }> {
+  const db = await openDatabase({ dataDir: "memory" });
+  await migrateDatabase(db);
+  const seeded = await seedDatabase(db.db, config);
+  const client = pgliteOf(db);
+  if (!client) throw new Error("not PGlite");
+  const dump = await client.dumpDataDir("none");
+  await db.close();
+  return { dump, seeded };
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!realPostgresUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: realPostgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(realPostgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: realPostgresUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Opens a fresh, migrated (and by default seeded) database. */
+export async function openTestDatabase(
+  config: Config,
+  seed = true,
+): Promise<{ database: Database; seeded: SeedReport; drop(): Promise<void> }> {
+  if (realPostgresUrl) {
+    const created = await createPostgresDatabase();
+    const database = await openDatabase({ url: created.url, poolSize: 30 });
+    await migrateDatabase(database);
+    const seeded = seed ? await seedDatabase(database.db, config) : { accounts: [] };
+    return { database, seeded, drop: created.drop };
+  }
+  if (!seed) {
+    const database = await openDatabase({ dataDir: "memory" });
+    await migrateDatabase(database);
+    return { database, seeded: { accounts: [] }, drop: async () => undefined };
+  }
+  pgliteTemplate ??= buildPgliteTemplate(config);
+  const { dump, seeded } = await pgliteTemplate;
+  const database = await openDatabase({ dataDir: "memory", loadDataDir: dump });
+  return { database, seeded, drop: async () => undefined };
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(opts.config);
+  const { database, seeded, drop } = await openTestDatabase(config, opts.seed ?? true);
+  const { app, ctx } = await buildApp({ config, database, ...(opts.clock ? { clock: opts.clock } : {}) });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    seeded,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
