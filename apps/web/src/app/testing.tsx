@@ -1,0 +1,113 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import i18n from "i18next";
+import type { ReactElement } from "react";
+import { initReactI18next } from "react-i18next";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import { type SessionUser, useSession } from "../lib/session-store.ts";
+
+/**
+ * Test helpers for web tests (jsdom): English translations loaded synchronously from
+ * public/locales/en, a fresh QueryClient, a memory router and a fetch mock answering by path.
+ */
+const english = import.meta.glob<Record<string, unknown>>("../../public/locales/en/*.json", { eager: true, import: "default" });
+
+export function initTestI18n(): typeof i18n {
+  if (i18n.isInitialized) return i18n;
+  const resources: Record<string, Record<string, unknown>> = {};
+  for (const [file, data] of Object.entries(english)) {
+    const ns = file
+      .split("/")
+      .pop()
+      ?.replace(/\.json$/, "");
+    if (ns) resources[ns] = data;
+  }
+  void i18n.use(initReactI18next).init({
+    lng: "en",
+    fallbackLng: "en",
+    ns: Object.keys(resources),
+    defaultNS: "common",
+    fallbackNS: "common",
+    resources: { en: resources },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    initAsync: false,
+  });
+  return i18n;
+}
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } } });
+}
+
+/** A signed-in player in the session store (and so in the stored user info). */
+export function signIn(overrides: Partial<SessionUser> = {}): SessionUser {
+  const user: SessionUser = {
+    id: 7,
+    token: "test-token",
+    user_code: "SL000007",
+    phone: "09123456789",
+    name: "Aung Aung",
+    lvl_2: 1,
+    balance: 1_234_567,
+    game_balance: 25_000,
+    point: 0,
+    p_balance: 0,
+    turnover: 0,
+    refer_count: 0,
+    game_refer_amt: 0,
+    ...overrides,
+  };
+  useSession.setState({ user });
+  return user;
+}
+
+type Reply = { status?: number; body?: unknown };
+type Answer = Reply | ((url: URL, init: RequestInit) => Reply);
+
+/**
+ * Replaces fetch: each key is an API path after /api/ ("g/categories"); the answer is
+ * {status (default 200), body}, or a function of the request returning one; "pending" never
+ * answers. Unknown paths answer 404.
+ */
+export function mockApi(routes: Record<string, Answer | "pending">) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    const path = url.pathname.replace(/^\/api\//, "");
+    const route = routes[path];
+    if (route === "pending") return new Promise<Response>(() => undefined);
+    if (route === undefined) return json(404, { message: "Not found.", code: "NOT_FOUND" });
+    const answer = typeof route === "function" ? route(url, init) : route;
+    return json(answer.status ?? 200, answer.body);
+  });
+  vi.stubGlobal("fetch", fn);
+  return fn;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  });
+}
+
+/** Renders routes in a memory router with a fresh QueryClient; returns the router to inspect navigation. */
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = "/", client = testQueryClient() }: { path?: string; client?: QueryClient } = {},
+) {
+  initTestI18n();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, client };
+}
+
+/** Renders one element at "/" (inside a router and a QueryClient). */
+export function renderWithProviders(ui: ReactElement, options: { path?: string; client?: QueryClient } = {}) {
+  return renderRoutes([{ path: "*", element: ui }], options);
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { paths } from "../config/paths.ts";
+import { USER_INFO_KEY, useSession } from "../lib/session-store.ts";
+
+/** Where the login page sends the player back to after signing in. */
+export interface LoginRedirectState {
+  from: string;
+}
+
+/** The token in the stored user info (browser storage), when the in-memory session has none yet. */
+function storedToken(): string | undefined {
+  try {
+    const raw = localStorage.getItem(USER_INFO_KEY);
+    if (!raw) return undefined;
+    const parsed = JSON.parse(raw) as { state?: { user?: { token?: unknown } | null } };
+    const token = parsed.state?.user?.token;
+    return typeof token === "string" && token.length > 0 ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Login guard: renders its children (or the nested routes) for a player with a token, and sends a
+ * visitor to /login (replacing the history entry) with `state.from` = the page they asked for.
+ */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const token = useSession((s) => s.user?.token);
+  const location = useLocation();
+  if (!token && !storedToken()) {
+    const state: LoginRedirectState = { from: location.pathname + location.search };
+    return <Navigate to={paths.login} replace state={state} />;
+  }
+  return children ?? <Outlet />;
+}

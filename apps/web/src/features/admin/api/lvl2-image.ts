@@ -1,0 +1,44 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { ApiError } from "../../../lib/api-client.ts";
+import { useSession } from "../../../lib/session-store.ts";
+import { adminKeys } from "./query-keys.ts";
+
+/**
+ * GET /api/admin/lvl2/{uploadId}/image: served only with the operator's bearer token, which an
+ * <img src> cannot send, so the bytes are fetched here and shown from a blob URL.
+ */
+export async function fetchLvl2Image(uploadId: number, signal?: AbortSignal): Promise<Blob> {
+  const token = useSession.getState().user?.token;
+  const res = await fetch(new URL(`/api/admin/lvl2/${uploadId}/image`, window.location.origin), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    signal: signal ?? null,
+  });
+  if (!res.ok) {
+    const code = res.status === 404 ? "NOT_FOUND" : res.status === 403 ? "FORBIDDEN" : "HTTP_ERROR";
+    throw new ApiError(res.status, code, res.statusText);
+  }
+  return res.blob();
+}
+
+/** The displayable URL of an upload's image (revoked when no longer shown), with the query's state. */
+export function useLvl2Image(uploadId: number) {
+  const query = useQuery({
+    queryKey: adminKeys.lvl2Image(uploadId),
+    queryFn: ({ signal }) => fetchLvl2Image(uploadId, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 5 * 60_000,
+  });
+  const blob = query.data;
+  const [src, setSrc] = useState<string>();
+  useEffect(() => {
+    if (!blob) {
+      setSrc(undefined);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(blob);
+    setSrc(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [blob]);
+  return { src, isError: query.isError, isPending: query.isPending, refetch: query.refetch };
+}

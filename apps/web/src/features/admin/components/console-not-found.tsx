@@ -1,0 +1,18 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { buttonClass } from "../../../components/button.tsx";
+import { adminPaths } from "../paths.ts";
+
+/** An unknown console address: say so, with the way back to the dashboard. */
+export function ConsoleNotFound() {
+  const { t } = useTranslation("admin");
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
+      <h1 className="text-xl font-bold">{t("notFound.title")}</h1>
+      <p className="text-muted">{t("notFound.text")}</p>
+      <Link to={adminPaths.dashboard} className={buttonClass()}>
+        {t("notFound.back")}
+      </Link>
+    </section>
+  );
+}

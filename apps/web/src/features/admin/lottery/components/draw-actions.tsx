@@ -1,0 +1,136 @@
+import type { AdminDraw } from "@shwe/contracts";
+import { isValidNumber, LOTTERY_GAMES } from "@shwe/domain";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "react-toastify";
+import { Button } from "../../../../components/button.tsx";
+import { useSession } from "../../../../lib/session-store.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { TextField } from "../../components/fields.tsx";
+import { Panel } from "../../components/panel.tsx";
+import { ReasonDialog } from "../../components/reason-dialog.tsx";
+import { useErrorToast } from "../../hooks/use-error-text.ts";
+import { useConfirmResult, useEnterResult, useVoidDraw } from "../api/draws.ts";
+
+/**
+ * The operator decisions on one draw: enter the result (after the draw time), confirm it (a different
+ * operator), or void the draw with a reason (every stake refunded). The server has the last word on
+ * every rule; the buttons only hide what cannot apply.
+ */
+export function DrawActions({ draw }: { draw: AdminDraw }) {
+  const { t } = useTranslation("admin");
+  const me = useSession((s) => s.user?.id);
+  const showError = useErrorToast();
+  const enter = useEnterResult(draw.id);
+  const confirm = useConfirmResult(draw.id);
+  const voidDraw = useVoidDraw(draw.id);
+  const [number, setNumber] = useState("");
+  const [numberError, setNumberError] = useState<string>();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [voidOpen, setVoidOpen] = useState(false);
+  const digits = LOTTERY_GAMES[draw.type].digits;
+
+  // A fair draw reveals its own number at draw time; only its seed's commitment exists before.
+  const fairPending = draw.result_source === "fair" && (draw.status === "open" || draw.status === "closed");
+  const awaitingConfirmation = draw.status === "resulted" && draw.result_source === "manual" && draw.confirmed_by === null;
+  const awaitingResult = !fairPending && (draw.status === "open" || draw.status === "closed" || awaitingConfirmation);
+  const enteredByMe = draw.entered_by !== null && draw.entered_by === me;
+  const finished = draw.status === "settled" || draw.status === "void";
+
+  const submitResult = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidNumber(draw.type, number)) {
+      setNumberError(t("lottery.numberInvalid", { digits }));
+      return;
+    }
+    enter.mutate(number, {
+      onSuccess: () => {
+        toast.success(t("lottery.resultEntered", { number }));
+        setNumber("");
+      },
+      onError: showError,
+    });
+  };
+
+  if (finished) return null;
+  return (
+    <Panel title={t("lottery.decisions")}>
+      <div className="space-y-4">
+        {awaitingResult ? (
+          <form onSubmit={submitResult} noValidate className="flex flex-wrap items-end gap-2">
+            <TextField
+              label={t("lottery.enterResult", { digits })}
+              value={number}
+              inputMode="numeric"
+              maxLength={digits}
+              autoComplete="off"
+              onChange={(e) => {
+                setNumber(e.target.value.replace(/\D/g, "").slice(0, digits));
+                setNumberError(undefined);
+              }}
+              error={numberError}
+              hint={t("lottery.enterResultHint")}
+              className="w-48"
+            />
+            <Button type="submit" loading={enter.isPending} className="mb-7">
+              {t("lottery.saveResult")}
+            </Button>
+          </form>
+        ) : null}
+        {fairPending ? <p className="text-sm text-muted">{t("lottery.fairPending")}</p> : null}
+        {awaitingConfirmation ? (
+          <div className="rounded-card border border-gold/40 bg-gold/5 p-3">
+            <p className="text-sm">{t("lottery.awaitingConfirmation", { number: draw.result ?? "", operator: draw.entered_by ?? "" })}</p>
+            {enteredByMe ? (
+              <p className="mt-1 text-sm text-warn">{t("lottery.otherOperator")}</p>
+            ) : (
+              <Button className="mt-2" onClick={() => setConfirmOpen(true)}>
+                {t("lottery.confirmResult", { number: draw.result ?? "" })}
+              </Button>
+            )}
+          </div>
+        ) : null}
+        <div>
+          <Button variant="danger" onClick={() => setVoidOpen(true)}>
+            {t("lottery.void")}
+          </Button>
+          <p className="mt-1 text-xs text-muted">{t("lottery.voidHint")}</p>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirmOpen}
+        onClose={() => setConfirmOpen(false)}
+        title={t("lottery.confirmTitle")}
+        confirmLabel={t("lottery.confirmResult", { number: draw.result ?? "" })}
+        onConfirm={() =>
+          confirm.mutateAsync(undefined).then(
+            () => {
+              setConfirmOpen(false);
+              toast.success(t("lottery.settled"));
+            },
+            (err: unknown) => {
+              setConfirmOpen(false);
+              showError(err);
+            },
+          )
+        }
+      >
+        {t("lottery.confirmText", { number: draw.result ?? "" })}
+      </ConfirmDialog>
+      <ReasonDialog
+        open={voidOpen}
+        onClose={() => setVoidOpen(false)}
+        title={t("lottery.voidTitle")}
+        submitLabel={t("lottery.void")}
+        onSubmit={(reason) =>
+          voidDraw.mutateAsync(reason).then(() => {
+            setVoidOpen(false);
+            toast.success(t("lottery.voided"));
+          }, showError)
+        }
+      >
+        {t("lottery.voidText")}
+      </ReasonDialog>
+    </Panel>
+  );
+}

@@ -1,0 +1,70 @@
+import { type LotteryType, lotteryTypeSchema } from "@shwe/contracts";
+import { formatDisplayDateTime } from "@shwe/domain";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { buttonClass } from "../../../../components/button.tsx";
+import { Fact, PageHeader, Panel } from "../../components/panel.tsx";
+import { ListSkeleton, LoadError } from "../../components/query-state.tsx";
+import { useAdminGames } from "../api/games.ts";
+import { GameLinks } from "../components/game-links.tsx";
+import { GameSettingsForm } from "../components/game-settings-form.tsx";
+import { NumberRulesPanel } from "../components/number-rules-panel.tsx";
+import { OffDaysPanel } from "../components/off-days-panel.tsx";
+import { lotteryAdminPaths } from "../paths.ts";
+
+/** One game's configuration: odds, limits, result source and enabled; hot and blocked numbers; off days. */
+export function GameSettingsPage() {
+  const { t } = useTranslation("admin");
+  const type: LotteryType = lotteryTypeSchema.safeParse(useParams().type).data ?? "2D";
+  const games = useAdminGames();
+  const game = games.data?.find((g) => g.type === type);
+  return (
+    <>
+      <PageHeader
+        title={t("lottery.settingsPageTitle")}
+        subtitle={t("lottery.settingsPageSubtitle")}
+        action={
+          <Link to={lotteryAdminPaths.drawsOf(type)} className={buttonClass({ variant: "secondary" })}>
+            {t("lottery.drawsLink")}
+          </Link>
+        }
+      />
+      <GameLinks value={type} href={lotteryAdminPaths.settings} />
+      {games.isPending ? (
+        <ListSkeleton rows={2} className="h-64" />
+      ) : games.isError || !game ? (
+        <LoadError error={games.error} onRetry={() => void games.refetch()} />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+          <GameSettingsForm game={game} />
+          <div className="min-w-0 space-y-4">
+            <Panel title={t("lottery.scheduleTitle")}>
+              {game.schedule ? (
+                <dl className="grid grid-cols-2 gap-3">
+                  <Fact label={t("lottery.drawDays")}>
+                    {game.schedule.month_days?.length
+                      ? game.schedule.month_days.join(", ")
+                      : (game.schedule.weekdays ?? []).map((d) => t(`lottery.weekdays.${d}`)).join(" ")}
+                  </Fact>
+                  <Fact label={t("lottery.drawTimes")}>{game.schedule.times.join(", ")}</Fact>
+                  <Fact label={t("lottery.cutoff")}>
+                    {"minutes_before" in game.schedule.cutoff
+                      ? t("lottery.cutoffBefore", { count: game.schedule.cutoff.minutes_before })
+                      : t("lottery.cutoffAt", { time: game.schedule.cutoff.at })}
+                  </Fact>
+                  <Fact label={t("lottery.nextDraw")}>{game.next_draw_at ? formatDisplayDateTime(game.next_draw_at) : "—"}</Fact>
+                </dl>
+              ) : (
+                <p role="alert" className="text-sm text-danger">
+                  {t("lottery.scheduleUnusable", { problem: game.schedule_error ?? "" })}
+                </p>
+              )}
+            </Panel>
+            <NumberRulesPanel type={type} />
+            {game.schedule ? <OffDaysPanel type={game.type} offDays={game.schedule.off_days} /> : null}
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import type { RouteObject } from "react-router";
+import { DrawDetailPage } from "./pages/draw-detail-page.tsx";
+import { DrawsPage } from "./pages/draws-page.tsx";
+import { GameSettingsPage } from "./pages/game-settings-page.tsx";
+
+/** The console's lottery screens, relative to /admin. */
+export const lotteryConsoleRoutes: RouteObject[] = [
+  { path: "lottery", element: <DrawsPage /> },
+  { path: "lottery/draws/:id", element: <DrawDetailPage /> },
+  { path: "lottery/settings/:type", element: <GameSettingsPage /> },
+];

@@ -1,0 +1,143 @@
+import type { AdminDraw, AdminLotteryGame } from "@shwe/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { fill, mockServer, renderConsole, signInOperator } from "../../test/render.tsx";
+import { DrawDetailPage } from "../pages/draw-detail-page.tsx";
+import { GameSettingsPage } from "../pages/game-settings-page.tsx";
+
+function draw(over: Partial<AdminDraw> = {}): AdminDraw {
+  return {
+    id: 33,
+    type: "2D",
+    draw_at: "2026-11-20T09:30:00.000Z",
+    closes_at: "2026-11-20T09:20:00.000Z",
+    status: "closed",
+    odds: 85,
+    result_source: "manual",
+    commitment: null,
+    number: null,
+    result: null,
+    feed_values: null,
+    feed_error: null,
+    entered_by: null,
+    confirmed_by: null,
+    void_reason: null,
+    settled_at: null,
+    total_staked: 30_000,
+    line_count: 3,
+    exposure: [
+      { number: "47", staked: 20_000, lines: 2, payout: 1_700_000, remaining: 980_000, hot: false, blocked: false },
+      { number: "74", staked: 10_000, lines: 1, payout: 850_000, remaining: 190_000, hot: true, blocked: false },
+    ],
+    ...over,
+  };
+}
+
+function game(over: Partial<AdminLotteryGame> = {}): AdminLotteryGame {
+  return {
+    type: "2D",
+    name: "2D",
+    odds: 85,
+    enabled: true,
+    result_source: "fair",
+    schedule: { weekdays: [1, 2, 3, 4, 5], times: ["12:01", "16:30"], cutoff: { minutes_before: 10 }, off_days: ["2099-01-02"] },
+    schedule_error: null,
+    limits: { min_stake: 100, max_stake: 100_000, max_lines: 100, number_cap: 1_000_000, hot_cap: 200_000 },
+    feed: { url: null, paths: {}, timeout_ms: 5000 },
+    next_draw_at: "2026-11-23T05:31:00.000Z",
+    ...over,
+  };
+}
+
+const renderDraw = () => renderConsole(<DrawDetailPage />, { path: "/admin/lottery/draws/33", pattern: "/admin/lottery/draws/:id" });
+
+describe("lottery console", { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    signInOperator();
+  });
+
+  it("shows the stakes per number and enters a manual result for a second operator to confirm", async () => {
+    let current = draw();
+    const server = mockServer({
+      "GET /api/admin/draws/33": () => ({ body: current }),
+      "POST /api/admin/draws/33/result": (call) => {
+        current = draw({ status: "resulted", result: (call.body as { number: string }).number, entered_by: 1 });
+        return { body: { draw_id: 33, status: "resulted" } };
+      },
+    });
+    const user = userEvent.setup();
+    renderDraw();
+    const table = await screen.findByRole("table");
+    const hot = within(table).getByText("74").closest("tr") as HTMLElement;
+    expect(hot).toHaveTextContent("850,000");
+    expect(within(hot).getByText("Hot")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Save result" }));
+    expect(screen.getByText("Enter exactly 2 digits.")).toBeInTheDocument();
+    await fill(user, screen.getByLabelText("Result (2 digits)"), "47");
+    await user.click(screen.getByRole("button", { name: "Save result" }));
+    await waitFor(() => expect(server.to("POST", "/api/admin/draws/33/result")).toHaveLength(1));
+    expect(server.to("POST", "/api/admin/draws/33/result")[0]?.body).toEqual({ number: "47" });
+    // The operator who entered it cannot confirm it.
+    expect(await screen.findByText("You entered this result; a different operator must confirm it.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Confirm 47" })).not.toBeInTheDocument();
+  });
+
+  it("lets a different operator confirm the entered result", async () => {
+    const server = mockServer({
+      "GET /api/admin/draws/33": () => ({ body: draw({ status: "resulted", result: "47", entered_by: 2 }) }),
+      "POST /api/admin/draws/33/confirm": () => ({ body: { draw_id: 33, status: "settled" } }),
+    });
+    const user = userEvent.setup();
+    renderDraw();
+    expect(await screen.findByText("Result 47 was entered by operator #2 and waits for a second operator.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Confirm 47" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm the result" });
+    await user.click(within(dialog).getByRole("button", { name: "Confirm 47" }));
+    await waitFor(() => expect(server.to("POST", "/api/admin/draws/33/confirm")).toHaveLength(1));
+    expect(await screen.findByText("The draw is settled and the winners are paid.")).toBeInTheDocument();
+  });
+
+  it("voids a draw only with a reason", async () => {
+    const server = mockServer({
+      "GET /api/admin/draws/33": () => ({ body: draw({ result_source: "fair", status: "open" }) }),
+      "POST /api/admin/draws/33/void": () => ({ body: { draw_id: 33, status: "void" } }),
+    });
+    const user = userEvent.setup();
+    renderDraw();
+    expect(await screen.findByText("This is a fair draw: its number is revealed by itself at draw time.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Save result" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Void draw" }));
+    const dialog = await screen.findByRole("dialog", { name: "Void this draw" });
+    await user.click(within(dialog).getByRole("button", { name: "Void draw" }));
+    expect(server.to("POST", "/api/admin/draws/33/void")).toHaveLength(0);
+    await fill(user, within(dialog).getByRole("textbox"), "SET market closed");
+    await user.click(within(dialog).getByRole("button", { name: "Void draw" }));
+    await waitFor(() => expect(server.to("POST", "/api/admin/draws/33/void")[0]?.body).toEqual({ reason: "SET market closed" }));
+  });
+
+  it("saves only the changed settings and marks numbers hot", async () => {
+    const server = mockServer({
+      "GET /api/admin/lottery": () => ({ body: { data: [game()] } }),
+      "PUT /api/admin/lottery/2D": () => ({ body: game({ odds: 80 }) }),
+      "GET /api/admin/lottery/2D/numbers": () => ({ body: { type: "2D", data: [{ number: "13", hot: false, blocked: true }] } }),
+      "PUT /api/admin/lottery/2D/numbers": () => ({ body: { type: "2D", data: [] } }),
+    });
+    const user = userEvent.setup();
+    renderConsole(<GameSettingsPage />, { path: "/admin/lottery/settings/2D", pattern: "/admin/lottery/settings/:type" });
+    const odds = await screen.findByLabelText("Odds");
+    expect(await screen.findByText("Blocked")).toBeInTheDocument();
+    expect(screen.getByText("02-01-2099")).toBeInTheDocument();
+    await fill(user, odds, "80");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.to("PUT", "/api/admin/lottery/2D")[0]?.body).toEqual({ odds: 80 }));
+
+    await fill(user, screen.getByLabelText("Numbers (2 digits, separated by commas or spaces)"), "07 70, 7");
+    await user.click(screen.getByRole("button", { name: "Mark hot" }));
+    expect(screen.getByText('"7" is not a number of this game; use 2 digits.')).toBeInTheDocument();
+    await fill(user, screen.getByLabelText("Numbers (2 digits, separated by commas or spaces)"), "70, 07 70");
+    await user.click(screen.getByRole("button", { name: "Mark hot" }));
+    await waitFor(() => expect(server.to("PUT", "/api/admin/lottery/2D/numbers")[0]?.body).toEqual({ numbers: ["07", "70"], hot: true }));
+  });
+});

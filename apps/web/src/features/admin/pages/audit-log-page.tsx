@@ -1,0 +1,102 @@
+import type { AuditLogEntry } from "@shwe/contracts";
+import { formatDisplayDateTime } from "@shwe/domain";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { Button } from "../../../components/button.tsx";
+import { ChevronDownIcon } from "../../../components/icons.tsx";
+import { useAuditLog } from "../api/audit-log.ts";
+import { PageHeader } from "../components/panel.tsx";
+import { EmptyState, ListSkeleton, LoadError } from "../components/query-state.tsx";
+
+export const AUDIT_PER_PAGE = 25;
+
+/** before/after as indented JSON; nothing recorded shows as a dash. */
+export function formatJson(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  return JSON.stringify(value, null, 2);
+}
+
+/** The append-only audit log, newest first, a page at a time (?page=). */
+export function AuditLogPage() {
+  const { t } = useTranslation("admin");
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
+  const log = useAuditLog(page, AUDIT_PER_PAGE);
+  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.per_page)) : 1;
+  const goTo = (next: number) => {
+    setParams(next === 1 ? {} : { page: String(next) });
+    window.scrollTo?.({ top: 0 });
+  };
+
+  return (
+    <>
+      <PageHeader title={t("audit.title")} subtitle={t("audit.subtitle")} />
+      {log.isPending ? (
+        <ListSkeleton rows={6} className="h-20" />
+      ) : log.isError ? (
+        <LoadError error={log.error} onRetry={() => void log.refetch()} />
+      ) : log.data.data.length === 0 ? (
+        <EmptyState>{t("audit.empty")}</EmptyState>
+      ) : (
+        <>
+          <ul className={`space-y-2 transition-opacity ${log.isPlaceholderData ? "opacity-60" : ""}`} aria-busy={log.isFetching}>
+            {log.data.data.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </ul>
+          <nav aria-label={t("audit.pages")} className="mt-4 flex items-center justify-between gap-3">
+            <Button variant="secondary" onClick={() => goTo(page - 1)} disabled={page <= 1}>
+              {t("audit.previous")}
+            </Button>
+            <p className="tabular text-sm text-muted">{t("audit.pageOf", { page, pages, total: log.data.total })}</p>
+            <Button variant="secondary" onClick={() => goTo(page + 1)} disabled={page >= pages}>
+              {t("audit.next")}
+            </Button>
+          </nav>
+        </>
+      )}
+    </>
+  );
+}
+
+function AuditRow({ entry: e }: { entry: AuditLogEntry }) {
+  const { t } = useTranslation("admin");
+  const target = e.target_type ? `${e.target_type}${e.target_id ? ` #${e.target_id}` : ""}` : "—";
+  return (
+    <li className="rounded-card border border-line bg-surface text-sm">
+      <details className="group">
+        <summary className="relative grid min-h-11 cursor-pointer list-none grid-cols-2 gap-x-3 gap-y-0.5 px-3 py-2 select-none hover:bg-surface-2 sm:grid-cols-[9.5rem_minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1fr)_1.25rem] sm:items-center [&::-webkit-details-marker]:hidden">
+          <span className="tabular text-muted">{formatDisplayDateTime(e.created_at)}</span>
+          <span className="min-w-0">
+            <span className="sr-only">{t("audit.who")} </span>
+            <span className="tabular font-semibold">{e.actor_phone ?? (e.actor_id ? `#${e.actor_id}` : t("audit.system"))}</span>
+          </span>
+          <span className="min-w-0 font-mono text-gold break-all">{e.action}</span>
+          <span className="min-w-0 text-muted break-all">
+            <span className="sr-only">{t("audit.target")} </span>
+            {target}
+          </span>
+          <span className="hidden text-muted transition-transform group-open:rotate-180 sm:block" aria-hidden="true">
+            <ChevronDownIcon size={18} />
+          </span>
+          <span className="sr-only">{t("audit.changes")}</span>
+        </summary>
+        <div className="grid gap-2 border-t border-line p-3 sm:grid-cols-2">
+          <div>
+            <p className="mb-1 text-xs text-muted">{t("audit.before")}</p>
+            <pre className="max-h-72 overflow-auto rounded-lg border border-line bg-bg p-2 text-xs leading-relaxed">
+              {formatJson(e.before)}
+            </pre>
+          </div>
+          <div>
+            <p className="mb-1 text-xs text-muted">{t("audit.after")}</p>
+            <pre className="max-h-72 overflow-auto rounded-lg border border-line bg-bg p-2 text-xs leading-relaxed">
+              {formatJson(e.after)}
+            </pre>
+          </div>
+          {e.ip ? <p className="tabular text-xs text-faint sm:col-span-2">IP {e.ip}</p> : null}
+        </div>
+      </details>
+    </li>
+  );
+}

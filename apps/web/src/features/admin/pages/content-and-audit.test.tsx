@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { fill, mockServer, renderConsole, signInOperator } from "../test/render.tsx";
+import { AuditLogPage } from "./audit-log-page.tsx";
+import { ContentPage } from "./content-page.tsx";
+
+const settings = {
+  header_play_text: "Welcome to Shwe Lucky",
+  is_maintain: "0",
+  social_links: { play_store: "", qr: "/img/qr-app.svg", facebook: "https://facebook.com/shwe", messenger: "", viber: "", instagram: "" },
+  point_warning: "Points expire",
+};
+
+describe("content settings", { timeout: 15_000 }, () => {
+  beforeEach(() => {
+    signInOperator();
+  });
+
+  function serve() {
+    const server = mockServer({
+      "GET /api/admin/content/settings": () => ({ body: settings }),
+      "PUT /api/admin/content/header_play_text": (c) => ({ body: { data: [{ text: (c.body as { text: string }).text }] } }),
+      "PUT /api/admin/content/promo_maintain": (c) => ({ body: c.body }),
+      "PUT /api/admin/content/social_links": (c) => ({ body: { data: { ...settings.social_links, ...(c.body as object) } } }),
+    });
+    renderConsole(<ContentPage />, { path: "/admin/content" });
+    return server;
+  }
+
+  it("saves the marquee text, trimmed", async () => {
+    const user = userEvent.setup();
+    const server = serve();
+    const marquee = await screen.findByRole("region", { name: "Marquee text" });
+    const text = await within(marquee).findByRole("textbox");
+    expect(text).toHaveValue("Welcome to Shwe Lucky");
+    await user.clear(text);
+    await fill(user, text, "  Big 2D draw tonight  ");
+    await user.click(within(marquee).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(server.to("PUT", "/api/admin/content/header_play_text").map((c) => c.body)).toEqual([{ text: "Big 2D draw tonight" }]),
+    );
+  });
+
+  it("closes claiming for maintenance", async () => {
+    const user = userEvent.setup();
+    const server = serve();
+    const claim = await screen.findByRole("region", { name: "Weekly claim" });
+    const save = await within(claim).findByRole("button", { name: "Save" });
+    expect(save).toBeDisabled();
+    await user.click(within(claim).getByRole("radio", { name: /Closed for maintenance/ }));
+    await user.click(save);
+    await waitFor(() => expect(server.to("PUT", "/api/admin/content/promo_maintain").map((c) => c.body)).toEqual([{ is_maintain: "1" }]));
+  });
+
+  it("refuses an unsafe social link and sends only the changed one", async () => {
+    const user = userEvent.setup();
+    const server = serve();
+    const links = await screen.findByRole("region", { name: "Social links" });
+    const viber = await within(links).findByRole("textbox", { name: "Viber" });
+    await fill(user, viber, "http://not-allowed.example");
+    await user.click(within(links).getByRole("button", { name: "Save" }));
+    expect(within(links).getByRole("alert")).toHaveTextContent("Use an https:// address");
+    expect(server.to("PUT", "/api/admin/content/social_links")).toHaveLength(0);
+    await user.clear(viber);
+    await fill(user, viber, "viber://chat?number=959400000001");
+    await user.click(within(links).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(server.to("PUT", "/api/admin/content/social_links").map((c) => c.body)).toEqual([
+        { viber: "viber://chat?number=959400000001" },
+      ]),
+    );
+  });
+});
+
+describe("audit log", { timeout: 15_000 }, () => {
+  beforeAll(() => {
+    window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  });
+  beforeEach(() => {
+    signInOperator();
+  });
+
+  it("shows who did what and when, with before/after as readable JSON, a page at a time", async () => {
+    const user = userEvent.setup();
+    const entry = (id: number) => ({
+      id,
+      actor_id: 1,
+      actor_phone: "09400000001",
+      action: "cash.approve",
+      target_type: "cash_request",
+      target_id: String(id),
+      before: { status: "pending" },
+      after: { status: "approved", journal_id: 40 + id },
+      ip: "127.0.0.1",
+      created_at: "2026-11-20T03:30:00.000Z",
+    });
+    const server = mockServer({
+      "GET /api/admin/audit-log": (c) => {
+        const page = Number(c.query.get("page"));
+        return { body: { data: [entry(page === 1 ? 2 : 1)], page, per_page: Number(c.query.get("per_page")), total: 30 } };
+      },
+    });
+    renderConsole(<AuditLogPage />, { path: "/admin/audit-log" });
+    const row = (await screen.findByText("cash_request #2")).closest("li") as HTMLElement;
+    expect(row).toHaveTextContent("09400000001");
+    expect(row).toHaveTextContent("cash.approve");
+    expect(row).toHaveTextContent("20-11-2026 10:00");
+    expect(within(row).getByText(/"journal_id": 42/)).toBeInTheDocument();
+    expect(screen.getByText("Page 1 of 2 · 30 entries")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Newer" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Older" }));
+    expect(await screen.findByText("cash_request #1")).toBeInTheDocument();
+    expect(server.to("GET", "/api/admin/audit-log").map((c) => c.query.get("page"))).toEqual(["1", "2"]);
+  });
+});

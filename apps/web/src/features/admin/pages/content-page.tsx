@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { Skeleton } from "../../../components/skeleton.tsx";
+import { useContentSettings } from "../api/content-settings.ts";
+import { MaintainForm, MarqueeForm, SocialLinksForm } from "../components/content-forms.tsx";
+import { PageHeader, Panel } from "../components/panel.tsx";
+import { LoadError } from "../components/query-state.tsx";
+
+/** Short site settings: the marquee, the claim maintenance flag and the social links (each change is audited). */
+export function ContentPage() {
+  const { t } = useTranslation("admin");
+  const settings = useContentSettings();
+  if (settings.isError) {
+    return (
+      <>
+        <PageHeader title={t("content.title")} subtitle={t("content.subtitle")} />
+        <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
+      </>
+    );
+  }
+  const s = settings.data;
+  return (
+    <>
+      <PageHeader title={t("content.title")} subtitle={t("content.subtitle")} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Panel title={t("content.marqueeTitle")}>
+          {s ? <MarqueeForm key={s.header_play_text} current={s.header_play_text} /> : <Skeleton className="h-44 w-full" />}
+        </Panel>
+        <Panel title={t("content.maintainTitle")}>
+          {s ? <MaintainForm key={s.is_maintain} current={s.is_maintain} /> : <Skeleton className="h-44 w-full" />}
+        </Panel>
+        <Panel title={t("content.linksTitle")} className="lg:col-span-2">
+          {s ? <SocialLinksForm key={JSON.stringify(s.social_links)} current={s.social_links} /> : <Skeleton className="h-72 w-full" />}
+        </Panel>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { type LoginBody, loginBodySchema, type SessionResponse, sessionResponseSchema } from "@shwe/contracts";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+
+/** Signs in with phone and password. */
+export async function login(body: LoginBody): Promise<SessionResponse> {
+  const data = await api<unknown>("user/login", { method: "POST", body: loginBodySchema.parse(body), anonymous: true });
+  return sessionResponseSchema.parse(data);
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

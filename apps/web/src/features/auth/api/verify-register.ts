@@ -1,0 +1,13 @@
+import { type RegisterBody, registerBodySchema, type SessionResponse, sessionResponseSchema } from "@shwe/contracts";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+
+/** Creates the account from a verified phone and signs the new player in. */
+export async function verifyRegister(body: RegisterBody): Promise<SessionResponse> {
+  const data = await api<unknown>("user/verify_register", { method: "POST", body: registerBodySchema.parse(body), anonymous: true });
+  return sessionResponseSchema.parse(data);
+}
+
+export function useVerifyRegister() {
+  return useMutation({ mutationFn: verifyRegister });
+}

@@ -1,0 +1,104 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useSession } from "../../../lib/session-store.ts";
+import { demoProfile, mockApi, renderPage } from "../test/render.tsx";
+import { LoginPage } from "./login-page.tsx";
+
+beforeEach(() => useSession.setState({ user: null }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe("LoginPage", { timeout: 20_000 }, () => {
+  it("stores the session and returns to the page the guard remembered", async () => {
+    const api = mockApi({
+      "POST /api/user/login": () => ({ body: { token: "tok-123", expires_at: "2030-01-01T00:00:00.000Z", user: demoProfile } }),
+    });
+    renderPage({ path: "/login", element: <LoginPage />, at: "/login", state: { from: "/cashin?tab=2" } });
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText("Phone number"), "+959500000001");
+    await user.type(screen.getByLabelText("Password"), "demo-player-1");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/cashin?tab=2"));
+    // The phone goes out in its stored form; the password as typed.
+    expect(api.callsTo("/api/user/login")[0]?.body).toEqual({ phone: "09500000001", password: "demo-player-1" });
+    const stored = useSession.getState().user;
+    expect(stored?.token).toBe("tok-123");
+    expect(stored?.expires_at).toBe("2030-01-01T00:00:00.000Z");
+    expect(stored?.user_code).toBe("U7K2QX9P");
+    expect(stored?.balance).toBe(1234567);
+    expect(JSON.parse(localStorage.getItem("user-info") ?? "{}").state.user.token).toBe("tok-123");
+  });
+
+  it("goes home when no page was remembered, and never to another site", async () => {
+    mockApi({ "POST /api/user/login": () => ({ body: { token: "t", expires_at: "2030-01-01T00:00:00.000Z", user: demoProfile } }) });
+    renderPage({ path: "/login", element: <LoginPage />, at: "/login", state: { from: "//evil.example/steal" } });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Phone number"), "09500000001");
+    await user.type(screen.getByLabelText("Password"), "demo-player-1");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/"));
+  });
+
+  it("shows a refusal in the player's language and keeps them signed out", async () => {
+    mockApi({
+      "POST /api/user/login": () => ({ status: 401, body: { message: "Wrong phone or password.", code: "INVALID_CREDENTIALS" } }),
+    });
+    renderPage({ path: "/login", element: <LoginPage />, at: "/login", lng: "mm" });
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText("ဖုန်းနံပါတ်"), "09500000001");
+    await user.type(screen.getByLabelText("စကားဝှက်"), "not-my-password");
+    await user.click(screen.getByRole("button", { name: "အကောင့်ဝင်မည်" }));
+
+    expect(await screen.findByText("ဖုန်းနံပါတ် သို့မဟုတ် စကားဝှက် မှားနေပါသည်။")).toBeInTheDocument();
+    expect(screen.queryByText("Wrong phone or password.")).not.toBeInTheDocument();
+    expect(useSession.getState().user).toBeNull();
+    expect(screen.queryByTestId("where")).not.toBeInTheDocument();
+  });
+
+  it("explains a blocked account", async () => {
+    mockApi({ "POST /api/user/login": () => ({ status: 403, body: { message: "Blocked.", code: "BLOCKED" } }) });
+    renderPage({ path: "/login", element: <LoginPage />, at: "/login" });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Phone number"), "09500000001");
+    await user.type(screen.getByLabelText("Password"), "whatever-1");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("This account is blocked. Please contact customer service.")).toBeInTheDocument();
+  });
+
+  it("catches a malformed phone and an empty password before asking the server", async () => {
+    const api = mockApi({});
+    renderPage({ path: "/login", element: <LoginPage />, at: "/login" });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Phone number"), "12345");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(screen.getByText("Enter a Myanmar mobile number, e.g. 09xxxxxxxxx.")).toBeInTheDocument();
+    expect(screen.getByText("Please enter your password.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Phone number")).toHaveAttribute("aria-invalid", "true");
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("shows and hides the password, and links to register and forgot password", async () => {
+    mockApi({});
+    renderPage({ path: "/login", element: <LoginPage />, at: "/login" });
+    const user = userEvent.setup();
+    const password = screen.getByLabelText("Password");
+    expect(password).toHaveAttribute("type", "password");
+    await user.click(screen.getByRole("button", { name: "Show password" }));
+    expect(password).toHaveAttribute("type", "text");
+    await user.click(screen.getByRole("button", { name: "Hide password" }));
+    expect(password).toHaveAttribute("type", "password");
+    expect(screen.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/register");
+    expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgetpwd");
+  });
+
+  it("sends a player who is already signed in straight on", async () => {
+    const api = mockApi({});
+    useSession.setState({ user: { ...demoProfile, token: "tok-1" } });
+    renderPage({ path: "/login", element: <LoginPage />, at: "/login", state: { from: "/profile" } });
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/profile"));
+    expect(api.calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,82 @@
+import type { Game } from "@shwe/contracts";
+import { useCallback, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "react-toastify";
+import { ApiError } from "../../../lib/api-client.ts";
+import { LANGUAGES, type Language } from "../../../lib/i18n.ts";
+import { useSession } from "../../../lib/session-store.ts";
+import { refreshProfile } from "../../session/api/profile.ts";
+import { requestGameLaunch } from "../api/launch.ts";
+import { safeLaunchUrl } from "../lib/launch-url.ts";
+
+export interface OpenGame {
+  url: string;
+  name: string;
+}
+
+/** Launch refusals the player can act on get their own sentence; anything else is logged and gets a generic one. */
+const KNOWN_LAUNCH_ERRORS: Record<string, "launch.maintenance" | "launch.noTransferIn"> = {
+  PROVIDER_MAINTENANCE: "launch.maintenance",
+  NO_TRANSFER_IN: "launch.noTransferIn",
+};
+
+/**
+ * Starting a game: visitors are asked to log in first ('Need to login first !'); a signed-in player's
+ * launch URL is requested once (further taps wait for it) and opened in the game overlay. Closing the
+ * overlay reloads the balances (docs/decisions/0006).
+ */
+export function useGameLauncher({ providerInMaintenance = false }: { providerInMaintenance?: boolean } = {}) {
+  const { t, i18n } = useTranslation("games");
+  const signedIn = useSession((s) => Boolean(s.user?.token));
+  const [loginPrompt, setLoginPrompt] = useState(false);
+  const [launching, setLaunching] = useState<number | null>(null);
+  const [openGame, setOpenGame] = useState<OpenGame | null>(null);
+  const busy = useRef(false);
+
+  const launch = useCallback(
+    async (game: Game) => {
+      if (!signedIn) {
+        setLoginPrompt(true);
+        return;
+      }
+      if (providerInMaintenance) {
+        toast.warning(t("launch.maintenance"), { toastId: "launch-maintenance" });
+        return;
+      }
+      if (busy.current) return;
+      busy.current = true;
+      setLaunching(game.id);
+      try {
+        const lng = i18n.resolvedLanguage as Language | undefined;
+        const { Url } = await requestGameLaunch({
+          p_code: game.p_code,
+          cate_code: game.cate_code,
+          g_code: game.g_code,
+          ...(lng && LANGUAGES.includes(lng) ? { language: lng } : {}),
+        });
+        const url = safeLaunchUrl(Url);
+        if (!url) throw new Error(`Unusable launch URL for ${game.p_code}/${game.g_code}`);
+        setOpenGame({ url, name: game.name });
+      } catch (err) {
+        const known = err instanceof ApiError ? KNOWN_LAUNCH_ERRORS[err.code] : undefined;
+        if (known) toast.warning(t(known), { toastId: known });
+        else if (!(err instanceof ApiError && err.status === 401)) {
+          // Launch failures are logged only (spec §8); the player gets a short generic sentence.
+          console.error("Game launch failed", err);
+          toast.error(t("launch.failed"), { toastId: "launch-failed" });
+        }
+      } finally {
+        busy.current = false;
+        setLaunching(null);
+      }
+    },
+    [signedIn, providerInMaintenance, t, i18n],
+  );
+
+  const close = useCallback(() => {
+    setOpenGame(null);
+    void refreshProfile();
+  }, []);
+
+  return { launch, launching, openGame, close, loginPrompt, closeLoginPrompt: () => setLoginPrompt(false) };
+}

@@ -1,0 +1,38 @@
+import type { Provider } from "@shwe/contracts";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { AppImage } from "../../../components/app-image.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
+import { paths } from "../../../config/paths.ts";
+
+/** Provider art is 300×200 and carries the provider's name. */
+const tileBox = "relative block aspect-[3/2] w-full overflow-hidden rounded-card border border-line bg-surface-2";
+
+/** A provider's tile (its 3:2 art, named by it) linking to its game list /{category}/{provider id}. */
+export function ProviderTile({ provider, categoryCode }: { provider: Provider; categoryCode: string }) {
+  const { t } = useTranslation("common");
+  return (
+    <Link
+      to={paths.provider(categoryCode, provider.id)}
+      className={`${tileBox} group transition-colors hover:border-gold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold`}
+    >
+      <AppImage
+        src={provider.image}
+        alt={provider.name}
+        width={300}
+        height={200}
+        className="absolute inset-0 size-full object-cover transition-transform duration-200 group-hover:scale-105"
+      />
+      {provider.maintenance ? (
+        <span className="absolute top-1.5 left-1.5 rounded-full bg-warn px-2 py-0.5 text-xs font-bold text-bg">
+          {t("home.maintenance")}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/** Placeholder with the exact box of a ProviderTile. */
+export function ProviderTileSkeleton() {
+  return <Skeleton className="aspect-[3/2] w-full border border-line" />;
+}

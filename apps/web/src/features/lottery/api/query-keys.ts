@@ -1,0 +1,15 @@
+import type { LotteryType } from "@shwe/contracts";
+
+/** Query keys of the lottery pages. */
+export const lotteryKeys = {
+  sections: (type: LotteryType) => ["lottery", "sections", type] as const,
+  boards: (type: LotteryType) => ["lottery", "board", type] as const,
+  board: (type: LotteryType, drawId: number) => ["lottery", "board", type, drawId] as const,
+  daily: ["lottery", "daily"] as const,
+  histories: ["lottery", "history"] as const,
+  history: (type: LotteryType, start: string, end: string) => ["lottery", "history", type, start, end] as const,
+  winnersAll: ["lottery", "winners"] as const,
+  winners: (type: LotteryType) => ["lottery", "winners", type] as const,
+  slipsAll: ["lottery", "slips"] as const,
+  slips: (type: LotteryType, start: string, end: string) => ["lottery", "slips", type, start, end] as const,
+};

@@ -1,0 +1,9 @@
+import { useTranslation } from "react-i18next";
+import { clockText } from "../lib/server-clock.ts";
+
+/** Time left as tabular digits: "02:05:09", with days in front when more than a day is left. */
+export function CountdownText({ seconds, className = "" }: { seconds: number; className?: string }) {
+  const { t } = useTranslation("lottery");
+  const { days, time } = clockText(seconds);
+  return <span className={`tabular ${className}`}>{days > 0 ? t("countdown.withDays", { count: days, time }) : time}</span>;
+}

@@ -1,0 +1,103 @@
+import type { LotteryType } from "@shwe/contracts";
+import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ChevronDownIcon } from "../../../components/icons.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
+import { useWinners } from "../api/winners.ts";
+import { Rank } from "../components/medal.tsx";
+import { useLiveResults } from "../hooks/use-live-results.ts";
+
+/** The dropdown of spec §2 (Thai 1D, 2D, 3D), with the crypto games after them. */
+const WINNER_TYPES: readonly LotteryType[] = ["1D", "2D", "3D", "C1D", "C2D"];
+
+/**
+ * /winner-list: the winners of a game's latest settled draw with its time (the section) and lucky
+ * number. Every change of game shows the spinner and cancels a request still running; a failed
+ * request shows the empty list.
+ */
+export function WinnerListPage() {
+  const { t } = useTranslation("lottery");
+  useLiveResults();
+  const selectId = useId();
+  const [type, setType] = useState<LotteryType>("2D");
+  const winners = useWinners(type);
+  const data = winners.data;
+  const loading = winners.isFetching || winners.isPending;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <h1 className="text-xl font-bold sm:text-2xl">{t("winners.title")}</h1>
+      <div className="relative">
+        <label htmlFor={selectId} className="mb-1 block text-sm font-semibold text-muted">
+          {t("winners.choose")}
+        </label>
+        <select
+          id={selectId}
+          value={type}
+          onChange={(e) => setType(e.target.value as LotteryType)}
+          className="min-h-12 w-full appearance-none rounded-card border border-line bg-surface px-4 pr-10 font-semibold text-text focus:border-gold focus:outline-none"
+        >
+          {WINNER_TYPES.map((w) => (
+            <option key={w} value={w}>
+              {t(`winners.types.${w}`)}
+            </option>
+          ))}
+        </select>
+        <ChevronDownIcon size={20} className="pointer-events-none absolute right-3 bottom-3.5 text-muted" />
+      </div>
+
+      <section aria-label={t("winners.summary")} className="grid grid-cols-2 gap-2">
+        <div className="rounded-card border border-line bg-surface p-3">
+          <p className="text-xs text-muted">{t("winners.section")}</p>
+          <p className="tabular min-h-7 font-semibold">{!loading && data?.section ? formatDisplayDateTime(data.section) : "_ _"}</p>
+        </div>
+        <div className="rounded-card border border-gold/50 bg-surface p-3">
+          <p className="text-xs text-muted">{t("winners.luckyNumber")}</p>
+          <p className="tabular min-h-7 text-2xl leading-7 font-bold tracking-widest text-gold" data-testid="lucky-number">
+            {!loading && data?.lucky_number ? data.lucky_number : "_ _"}
+          </p>
+        </div>
+      </section>
+
+      <div aria-busy={loading} className="overflow-hidden rounded-card border border-line bg-surface shadow-card">
+        {loading ? (
+          <Spinner variant="centered" />
+        ) : !data || data.data.length === 0 ? (
+          <p className="py-12 text-center text-muted">{t("noData")}</p>
+        ) : (
+          <table className="w-full text-sm">
+            <thead className="bg-surface-2 text-left text-xs text-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2.5 font-semibold">
+                  {t("winners.rank")}
+                </th>
+                <th scope="col" className="px-2 py-2.5 font-semibold">
+                  {t("winners.phone")}
+                </th>
+                <th scope="col" className="px-2 py-2.5 text-right font-semibold">
+                  {t("winners.bet")}
+                </th>
+                <th scope="col" className="px-3 py-2.5 text-right font-semibold">
+                  {t("winners.win")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="tabular">
+              {data.data.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are ranks of one answer; phones are masked and may repeat
+                <tr key={i} className="border-t border-line">
+                  <td className="px-3 py-2">
+                    <Rank rank={i + 1} />
+                  </td>
+                  <td className="px-2 py-2 whitespace-nowrap">{row.phone}</td>
+                  <td className="px-2 py-2 text-right">{formatAmount(row.bet_amount)}</td>
+                  <td className="px-3 py-2 text-right font-bold text-win">{formatAmount(row.win_amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </div>
+  );
+}

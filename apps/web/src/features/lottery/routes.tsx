@@ -1,0 +1,22 @@
+import { lazy } from "react";
+import type { RouteObject } from "react-router";
+
+// Each page is its own chunk; the five games share one.
+const LotteryPage = lazy(() => import("./pages/lottery-page.tsx").then((m) => ({ default: m.LotteryPage })));
+const WinNumberPage = lazy(() => import("./pages/win-number-page.tsx").then((m) => ({ default: m.WinNumberPage })));
+const WinnerListPage = lazy(() => import("./pages/winner-list-page.tsx").then((m) => ({ default: m.WinnerListPage })));
+const BetSlipPage = lazy(() => import("./pages/bet-slip-page.tsx").then((m) => ({ default: m.BetSlipPage })));
+
+/** Public lottery pages (spec §2). Each game has its own key, so moving between games starts a fresh slip. */
+export const lotteryRoutes: RouteObject[] = [
+  { path: "one/lottery", element: <LotteryPage key="1D" type="1D" /> },
+  { path: "two/lottery", element: <LotteryPage key="2D" type="2D" /> },
+  { path: "three/lottery", element: <LotteryPage key="3D" type="3D" /> },
+  { path: "crypto/lottery", element: <LotteryPage key="C2D" type="C2D" /> },
+  { path: "crypto/one/lottery", element: <LotteryPage key="C1D" type="C1D" /> },
+  { path: "win-number", element: <WinNumberPage /> },
+  { path: "winner-list", element: <WinnerListPage /> },
+];
+
+/** Lottery pages behind the login guard. */
+export const lotteryGuardedRoutes: RouteObject[] = [{ path: "betslip", element: <BetSlipPage /> }];

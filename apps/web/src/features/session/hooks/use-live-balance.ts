@@ -1,0 +1,69 @@
+import { useQueryClient } from "@tanstack/react-query";
+import i18n from "i18next";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { paths } from "../../../config/paths.ts";
+import { CLOSE, connectRealtime } from "../../../lib/realtime.ts";
+import { useSession } from "../../../lib/session-store.ts";
+import { refreshProfile } from "../api/profile.ts";
+
+/** After a refused token turned out to be fine after all, wait this long before trying the socket again. */
+const REJECTED_RETRY_MS = 30_000;
+
+/**
+ * The live balance of a signed-in tab (mounted once, in the site shell): one socket per tab while
+ * signed in, closed on sign-out. Every balance message replaces the balances in the session; after
+ * a reconnect the whole profile is fetched again so nothing in the header stays stale. A refused
+ * token signs the player out the same way a 401 does; a blocked account is signed out with a notice.
+ */
+export function useLiveBalance(): void {
+  const token = useSession((s) => s.user?.token);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [generation, setGeneration] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation opens a new socket by design
+  useEffect(() => {
+    if (!token || typeof WebSocket === "undefined") return;
+    const sameSession = () => useSession.getState().user?.token === token;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let disposed = false;
+
+    const connection = connectRealtime({
+      token,
+      onBalance: (balances) => {
+        if (sameSession()) useSession.getState().setUserData(balances);
+      },
+      onReconnected: () => void refreshProfile(),
+      onRejected: (code) => {
+        if (!sameSession()) return;
+        if (code === CLOSE.blocked) {
+          useSession.getState().logout();
+          queryClient.removeQueries({ queryKey: ["user"] });
+          toast.error(i18n.t("common:errors.BLOCKED"), { toastId: "account-blocked" });
+          navigate(paths.login, { replace: true });
+          return;
+        }
+        // The profile call with the same token answers 401 and the API client signs the player out;
+        // if it does not, the socket is tried again later.
+        void refreshProfile().then(() => {
+          if (!disposed && sameSession()) retry = setTimeout(() => setGeneration((g) => g + 1), REJECTED_RETRY_MS);
+        });
+      },
+    });
+
+    const wake = () => {
+      if (document.visibilityState === "visible") connection.wake();
+    };
+    document.addEventListener("visibilitychange", wake);
+    window.addEventListener("online", wake);
+    return () => {
+      disposed = true;
+      clearTimeout(retry);
+      document.removeEventListener("visibilitychange", wake);
+      window.removeEventListener("online", wake);
+      connection.close();
+    };
+  }, [token, generation]);
+}

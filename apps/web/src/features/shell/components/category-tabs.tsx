@@ -1,0 +1,48 @@
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import { AppImage } from "../../../components/app-image.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
+import { paths } from "../../../config/paths.ts";
+import { useCategories } from "../api/categories.ts";
+
+const SKELETON_TABS = 9;
+
+/** Desktop category tabs (icon + name) linking to /{code}; skeleton tabs while loading, 'no category' when empty. */
+export function CategoryTabs() {
+  const { t } = useTranslation("common");
+  const { data: categories, isPending, isError } = useCategories();
+  return (
+    <nav aria-label={t("nav.categories")} className="min-h-14">
+      {isPending ? (
+        <ul className="flex items-center gap-2 py-1.5" aria-busy="true">
+          {Array.from({ length: SKELETON_TABS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <li key={i}>
+              <Skeleton className="h-11 w-28" />
+            </li>
+          ))}
+        </ul>
+      ) : isError || categories.length === 0 ? (
+        <p className="flex h-14 items-center text-sm text-muted">{t("categories.empty")}</p>
+      ) : (
+        <ul className="flex items-center gap-1 overflow-x-auto py-1.5 [scrollbar-width:none]">
+          {categories.map((c) => (
+            <li key={c.id} className="shrink-0">
+              <NavLink
+                to={paths.category(c.code)}
+                className={({ isActive }) =>
+                  `flex h-11 items-center gap-2 rounded-card px-3 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-gold ${
+                    isActive ? "bg-gold text-bg" : "text-muted hover:bg-surface-2 hover:text-gold"
+                  }`
+                }
+              >
+                <AppImage src={c.image || `/img/categories/${c.code}.svg`} alt="" width={24} height={24} className="size-6" priority />
+                {t(`categories.${c.code}`, { defaultValue: c.name })}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}

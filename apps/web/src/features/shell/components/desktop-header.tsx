@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { buttonClass } from "../../../components/button.tsx";
+import { paths } from "../../../config/paths.ts";
+import { useSession } from "../../../lib/session-store.ts";
+import { BalanceBox } from "./balance.tsx";
+import { CategoryTabs } from "./category-tabs.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
+import { LogoLink } from "./logo-link.tsx";
+import { LotteryMenu } from "./lottery-nav.tsx";
+import { Marquee } from "./marquee.tsx";
+import { TransferButton } from "./transfer-button.tsx";
+import { UserMenu } from "./user-menu.tsx";
+
+/** Desktop header (≥1024 px): logo, marquee, language, balance and account menu (or login), then the category tabs. */
+export function DesktopHeader() {
+  const { t } = useTranslation("common");
+  const signedIn = useSession((s) => Boolean(s.user?.token));
+  return (
+    <header className="sticky top-0 z-30 hidden border-b border-line bg-bg/95 backdrop-blur lg:block">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-6">
+        <LogoLink className="h-10" />
+        <LotteryMenu />
+        <div className="min-w-0 flex-1">
+          <Marquee className="h-10 rounded-full border border-line bg-surface px-4" />
+        </div>
+        <LanguageSwitcher />
+        {signedIn ? (
+          <>
+            <BalanceBox />
+            <TransferButton />
+            <UserMenu />
+          </>
+        ) : (
+          <div className="flex items-center gap-2">
+            <Link to={paths.login} className={buttonClass()}>
+              {t("nav.login")}
+            </Link>
+            <Link to={paths.register} className={buttonClass({ variant: "secondary" })}>
+              {t("nav.register")}
+            </Link>
+          </div>
+        )}
+      </div>
+      <div className="border-t border-line bg-surface">
+        <div className="mx-auto max-w-6xl px-6">
+          <CategoryTabs />
+        </div>
+      </div>
+    </header>
+  );
+}

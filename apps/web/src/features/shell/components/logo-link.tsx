@@ -1,0 +1,31 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { paths } from "../../../config/paths.ts";
+
+/**
+ * The Shwe Lucky logo, linking home. `compact` shows only the round mark on narrow phones
+ * (under 430 px), leaving the header room for the balance.
+ */
+export function LogoLink({ className = "h-9", compact = false }: { className?: string; compact?: boolean }) {
+  const { t } = useTranslation("common");
+  return (
+    <Link
+      to={paths.home}
+      className="flex min-h-11 shrink-0 items-center rounded-card focus-visible:outline-2 focus-visible:outline-gold"
+      aria-label={t("nav.homeLogo")}
+    >
+      {compact ? (
+        <img src="/img/logo-mark.svg" alt="" width={64} height={64} className={`w-auto min-[430px]:hidden ${className}`} decoding="async" />
+      ) : null}
+      <img
+        src="/img/logo.svg"
+        alt=""
+        width={218}
+        height={54}
+        className={`w-auto ${compact ? "hidden min-[430px]:block" : ""} ${className}`}
+        decoding="async"
+        fetchPriority="high"
+      />
+    </Link>
+  );
+}

@@ -1,0 +1,31 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderWithProviders } from "../../../app/testing.tsx";
+import { LotteryMenu, MobileLotteryLinks } from "./lottery-nav.tsx";
+
+describe("lottery navigation", () => {
+  it("desktop: the Lottery dropdown lists the five games, win number and winner list", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LotteryMenu />);
+    await user.click(screen.getByRole("button", { name: "Lottery" }));
+    const items = screen.getAllByRole("menuitem");
+    expect(items.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+      ["1D", "/one/lottery"],
+      ["2D", "/two/lottery"],
+      ["3D", "/three/lottery"],
+      ["Crypto 2D", "/crypto/lottery"],
+      ["Crypto 1D", "/crypto/one/lottery"],
+      ["Win number", "/win-number"],
+      ["Winner list", "/winner-list"],
+    ]);
+  });
+
+  it("mobile: bet slip history only for signed-in players, winner list and win number for everyone", () => {
+    const { unmount } = renderWithProviders(<MobileLotteryLinks rowClass="" signedIn={false} />);
+    expect(screen.getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/winner-list", "/win-number"]);
+    unmount();
+    renderWithProviders(<MobileLotteryLinks rowClass="" signedIn />);
+    expect(screen.getByRole("link", { name: "Bet slip history" })).toHaveAttribute("href", "/betslip");
+  });
+});

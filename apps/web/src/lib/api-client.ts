@@ -1,0 +1,80 @@
+import { useSession } from "./session-store.ts";
+
+/**
+ * The one API client of the web app. Every call goes to /api on the same origin, sends JSON,
+ * carries the bearer token when there is a session, and throws ApiError with the server's
+ * `{message, code, details}` body on any non-2xx status.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** Idempotency-Key for money-moving calls. */
+  idempotencyKey?: string;
+  /** Send without the bearer token even when signed in (public calls). */
+  anonymous?: boolean;
+}
+
+type UnauthorizedHandler = (err: ApiError) => void;
+let onUnauthorized: UnauthorizedHandler | undefined;
+
+/** Registered once by the app shell: shows 'Session Expired, Please Login Again!' and signs out. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void {
+  onUnauthorized = handler;
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const url = new URL(`/api/${path.replace(/^\/+/, "")}`, window.location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = opts.anonymous ? undefined : useSession.getState().user?.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (opts.idempotencyKey) headers["Idempotency-Key"] = opts.idempotencyKey;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(url, { method: opts.method ?? (body ? "POST" : "GET"), headers, body, signal: opts.signal ?? null });
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!res.ok) {
+    const e = (data ?? {}) as { message?: string; code?: string; details?: Record<string, unknown> };
+    const err = new ApiError(res.status, e.code ?? "HTTP_ERROR", e.message ?? res.statusText, e.details);
+    if (res.status === 401 && token) onUnauthorized?.(err);
+    throw err;
+  }
+  return data as T;
+}
+
+/**
+ * A fresh idempotency key for one user action (reuse it when retrying that same action).
+ * crypto.randomUUID exists only on secure pages (HTTPS or localhost); elsewhere 128 random bits
+ * from crypto.getRandomValues serve the same purpose.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,210 @@
+import type { WsBalanceMessage } from "@shwe/contracts";
+
+/**
+ * The live socket of a signed-in tab (GET /api/ws, domain-rules §8): first-message auth (the token
+ * never appears in a URL), a ping every 25 s, reconnection by itself with exponential back-off and
+ * jitter (capped at 30 s), and every message other than the socket's own housekeeping handed to
+ * subscribers (balance, live results, chat messages …).
+ */
+
+/**
+ * Close codes the server uses: the contract's WS_CLOSE, plus 4429 when one account has too many
+ * tabs open. Written out here so the shell's first load does not carry the schema library.
+ */
+export const CLOSE = { unauthenticated: 4401, blocked: 4403, authTimeout: 4408, tooManyTabs: 4429 } as const;
+
+export const PING_INTERVAL_MS = 25_000;
+/** No answer to a ping in this long: the connection is dead even if the browser has not noticed. */
+export const PONG_TIMEOUT_MS = 10_000;
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_CAP_MS = 30_000;
+
+/** Delay before reconnect attempt `attempt` (0-based): half fixed, half random, doubling up to the cap. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempt, 16));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** A message from the server, by its `type`. */
+export type RealtimeMessage = { type: string; [field: string]: unknown };
+type Listener = (message: RealtimeMessage) => void;
+
+const listeners = new Map<string, Set<Listener>>();
+
+/**
+ * Listens to one message type ("balance", "result", "message" …) on this tab's socket; returns the
+ * unsubscribe function. Works whether or not a socket is open right now.
+ */
+export function subscribeRealtime(type: string, listener: Listener): () => void {
+  let set = listeners.get(type);
+  if (!set) {
+    set = new Set();
+    listeners.set(type, set);
+  }
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+  };
+}
+
+/** Hands a message to its subscribers (one failing subscriber does not stop the others). */
+export function dispatchRealtime(message: RealtimeMessage): void {
+  for (const listener of [...(listeners.get(message.type) ?? [])]) {
+    try {
+      listener(message);
+    } catch (err) {
+      console.error("realtime listener failed", err);
+    }
+  }
+}
+
+export interface RealtimeOptions {
+  token: string;
+  /** Defaults to ws(s)://<this host>/api/ws. */
+  url?: string;
+  /** The balances right after auth and after every committed change. */
+  onBalance: (balances: Omit<WsBalanceMessage, "type">) => void;
+  /** Authenticated again after the connection was lost (not called for the first connection). */
+  onReconnected?: () => void;
+  /** The server refused the token (4401) or the account is blocked (4403); no further attempt is made. */
+  onRejected?: (code: number) => void;
+  /** For tests: the randomness of the jitter. */
+  random?: () => number;
+}
+
+export interface RealtimeConnection {
+  /** Closes the socket for good (sign-out, another player): no reconnection. */
+  close(): void;
+  /** Reconnects at once if the socket is down and waiting for its next attempt (tab visible, back online). */
+  wake(): void;
+}
+
+export function defaultSocketUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === "https:" ? "wss" : "ws"}://${host}/api/ws`;
+}
+
+const isObject = (v: unknown): v is RealtimeMessage =>
+  typeof v === "object" && v !== null && typeof (v as { type?: unknown }).type === "string";
+const isMoney = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v);
+
+export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
+  const url = options.url ?? defaultSocketUrl();
+  const random = options.random ?? Math.random;
+  let socket: WebSocket | undefined;
+  let stopped = false;
+  let attempt = 0;
+  let everReady = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let pongTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const clearTimers = () => {
+    clearTimeout(retryTimer);
+    clearInterval(pingTimer);
+    clearTimeout(pongTimer);
+    retryTimer = pingTimer = pongTimer = undefined;
+  };
+
+  const scheduleRetry = () => {
+    if (stopped || retryTimer) return;
+    const delay = backoffDelay(attempt++, random);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      open();
+    }, delay);
+  };
+
+  const handle = (ws: WebSocket, message: RealtimeMessage) => {
+    // Any message proves the connection is alive.
+    clearTimeout(pongTimer);
+    pongTimer = undefined;
+    if (message.type === "ready") {
+      attempt = 0;
+      if (everReady) options.onReconnected?.();
+      everReady = true;
+      clearInterval(pingTimer);
+      pingTimer = setInterval(() => {
+        if (ws.readyState !== WebSocket.OPEN) return;
+        ws.send(JSON.stringify({ type: "ping" }));
+        clearTimeout(pongTimer);
+        pongTimer = setTimeout(() => drop(ws), PONG_TIMEOUT_MS);
+      }, PING_INTERVAL_MS);
+      return;
+    }
+    if (message.type === "pong") return;
+    if (message.type === "balance") {
+      const { balance, game_balance, point, p_balance } = message;
+      if (isMoney(balance) && isMoney(game_balance) && isMoney(point) && isMoney(p_balance)) {
+        options.onBalance({ balance, game_balance, point, p_balance });
+      }
+    }
+    dispatchRealtime(message);
+  };
+
+  /** Gives up on a silent connection at once (a close handshake on a dead network can take minutes). */
+  function drop(ws: WebSocket): void {
+    if (socket !== ws) return;
+    socket = undefined;
+    clearTimers();
+    ws.close();
+    scheduleRetry();
+  }
+
+  function open(): void {
+    if (stopped) return;
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(url);
+    } catch {
+      scheduleRetry();
+      return;
+    }
+    socket = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: "auth", token: options.token }));
+    ws.onmessage = (event: MessageEvent) => {
+      if (socket !== ws || typeof event.data !== "string") return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (isObject(parsed)) handle(ws, parsed);
+    };
+    ws.onclose = (event: CloseEvent) => {
+      if (socket !== ws) return;
+      socket = undefined;
+      clearTimers();
+      if (stopped) return;
+      if (event.code === CLOSE.unauthenticated || event.code === CLOSE.blocked) {
+        stopped = true;
+        options.onRejected?.(event.code);
+        return;
+      }
+      // The oldest of too many tabs: stay quiet until this tab is looked at again (wake).
+      if (event.code === CLOSE.tooManyTabs) return;
+      scheduleRetry();
+    };
+    // An error is always followed by close, which decides what happens next.
+    ws.onerror = () => undefined;
+  }
+
+  open();
+
+  return {
+    close() {
+      stopped = true;
+      clearTimers();
+      const ws = socket;
+      socket = undefined;
+      if (ws && (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING)) ws.close(1000, "Signed out");
+    },
+    wake() {
+      if (stopped || socket) return;
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      open();
+    },
+  };
+}
