@@ -1,0 +1,152 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "./support/browser.ts";
+import { hasChromium } from "./support/chromium.ts";
+import { type Lng, text } from "./support/locales.ts";
+import { latestOtp, newPhone } from "./support/outbox.ts";
+
+interface StoredUser {
+  token?: string;
+  phone?: string;
+}
+
+/** The session the site keeps in browser storage ("user-info"), or null when signed out. */
+async function storedUser(page: Page): Promise<StoredUser | null> {
+  const raw = await page.evaluate(() => localStorage.getItem("user-info"));
+  if (!raw) return null;
+  return (JSON.parse(raw) as { state?: { user?: StoredUser | null } }).state?.user ?? null;
+}
+
+async function profileStatus(baseUrl: string, token: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/user/profile`, { headers: { authorization: `Bearer ${token}` } });
+  return res.status;
+}
+
+const onPath = (path: string) => (url: URL) => url.pathname === path;
+
+async function signIn(page: Page, lng: Lng, phone: string, password: string): Promise<void> {
+  // Pages load lazily: wait for the login form itself, not just the new URL.
+  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).waitFor({ state: "visible" });
+  await page.getByLabel(text(lng, "auth:fields.phone"), { exact: true }).fill(phone);
+  await page.getByLabel(text(lng, "auth:fields.password"), { exact: true }).fill(password);
+  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).click();
+}
+
+describe.skipIf(!hasChromium)("accounts", () => {
+  const browser = useBrowser();
+
+  it("a visitor sent from a guarded page registers with an SMS code, comes back to it, signs out and signs in again (phone, Burmese)", async () => {
+    const lng: Lng = "mm";
+    const page = await browser.open("mobile");
+    const phone = newPhone();
+    const password = "lucky-e2e-pass-1";
+
+    // The login guard sends a visitor to /login and remembers /profile.
+    await page.goto("/profile");
+    await page.waitForURL(onPath("/login"));
+    await page.getByRole("link", { name: text(lng, "auth:login.register_link"), exact: true }).click();
+    await page.waitForURL(onPath("/register"));
+
+    // Step 1: the phone; a code goes to the demo SMS outbox.
+    const sendCode = page.getByRole("button", { name: text(lng, "auth:send_code"), exact: true });
+    await sendCode.waitFor({ state: "visible" });
+    await page.getByLabel(text(lng, "auth:fields.phone"), { exact: true }).fill(phone);
+    await sendCode.click();
+    const codeBox = page.getByLabel(text(lng, "auth:otp.label"), { exact: true });
+    await codeBox.waitFor({ state: "visible" });
+
+    // Step 2: the 6-digit code (a full code is checked without another tap).
+    await codeBox.fill(await latestOtp(browser.baseUrl, phone));
+
+    // Step 3: name and password, then the account exists and the player is signed in.
+    const nameBox = page.getByLabel(text(lng, "auth:fields.name"), { exact: true });
+    await nameBox.waitFor({ state: "visible" });
+    await nameBox.fill("Aung Aung");
+    await page.getByLabel(text(lng, "auth:fields.password"), { exact: true }).fill(password);
+    await page.getByLabel(text(lng, "auth:fields.confirm_password"), { exact: true }).fill(password);
+    await page.getByRole("button", { name: text(lng, "auth:register.submit"), exact: true }).click();
+
+    // Back on the page the guard remembered.
+    await page.waitForURL(onPath("/profile"));
+    await page.getByRole("heading", { name: text(lng, "profile:title"), exact: true }).waitFor({ state: "visible" });
+    await expect.poll(() => page.getByText(phone).first().isVisible()).toBe(true);
+    const registered = await storedUser(page);
+    expect(registered?.phone).toBe(phone);
+    const firstToken = registered?.token ?? "";
+    expect(await profileStatus(browser.baseUrl, firstToken)).toBe(200);
+
+    // The session survives a reload (it is kept in browser storage).
+    await page.goto("/");
+    await page.getByRole("button", { name: text(lng, "nav.openMenu"), exact: true }).waitFor({ state: "visible" });
+    expect(await page.getByRole("link", { name: text(lng, "nav.login"), exact: true }).count()).toBe(0);
+    expect((await storedUser(page))?.token).toBe(firstToken);
+
+    // Sign out from the slide-in menu, confirming in the dialog.
+    await page.getByRole("button", { name: text(lng, "nav.openMenu"), exact: true }).click();
+    await page
+      .getByRole("dialog", { name: text(lng, "nav.menu"), exact: true })
+      .getByRole("button", { name: text(lng, "nav.logout"), exact: true })
+      .click();
+    await page
+      .getByRole("dialog", { name: text(lng, "logout.title"), exact: true })
+      .getByRole("button", { name: text(lng, "logout.ok"), exact: true })
+      .click();
+    await page.waitForURL(onPath("/"));
+    expect(await storedUser(page)).toBeNull();
+    // The token is revoked on the server too.
+    await expect.poll(() => profileStatus(browser.baseUrl, firstToken)).toBe(401);
+
+    // Signed out, the guarded page asks for a login again; signing in returns to it.
+    await page.goto("/profile");
+    await page.waitForURL(onPath("/login"));
+    await signIn(page, lng, phone, password);
+    await page.waitForURL(onPath("/profile"));
+    await page.getByRole("heading", { name: text(lng, "profile:title"), exact: true }).waitFor({ state: "visible" });
+    const again = await storedUser(page);
+    expect(again?.phone).toBe(phone);
+    expect(again?.token).not.toBe(firstToken);
+  });
+
+  it("a wrong password is refused and keeps the visitor signed out (phone)", async () => {
+    const lng: Lng = "mm";
+    const page = await browser.open("mobile");
+    await page.goto("/login");
+    await signIn(page, lng, "09500000001", "not-the-password");
+    await page.getByText(text(lng, "auth:errors.INVALID_CREDENTIALS")).first().waitFor({ state: "visible" });
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(await storedUser(page)).toBeNull();
+  });
+
+  it("a demo player signs in from the header, switches to English, keeps it after a reload and signs out (desktop)", async () => {
+    const page = await browser.open("desktop");
+    await page.goto("/");
+    await page.getByRole("link", { name: text("mm", "nav.login"), exact: true }).click();
+    await page.waitForURL(onPath("/login"));
+    await signIn(page, "mm", "09500000001", "demo-player-1");
+    await page.waitForURL(onPath("/"));
+    const accountMenu = (lng: Lng) => page.getByRole("button", { name: text(lng, "nav.userMenu"), exact: true });
+    await accountMenu("mm").waitFor({ state: "visible" });
+    expect((await storedUser(page))?.phone).toBe("09500000001");
+
+    // The language switcher in the header.
+    await page.getByRole("button", { name: `${text("mm", "nav.language")}: ${text("mm", "lang.mm")}`, exact: true }).click();
+    await page.getByRole("menuitemradio", { name: text("mm", "lang.en"), exact: true }).click();
+    await accountMenu("en").waitFor({ state: "visible" });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+
+    await page.reload();
+    await accountMenu("en").waitFor({ state: "visible" });
+    await page.getByRole("button", { name: `${text("en", "nav.language")}: ${text("en", "lang.en")}`, exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+
+    // Sign out from the account menu.
+    await accountMenu("en").click();
+    await page.getByRole("menuitem", { name: text("en", "nav.logout"), exact: true }).click();
+    await page
+      .getByRole("dialog", { name: text("en", "logout.title"), exact: true })
+      .getByRole("button", { name: text("en", "logout.ok"), exact: true })
+      .click();
+    await page.getByRole("link", { name: text("en", "nav.login"), exact: true }).waitFor({ state: "visible" });
+    expect(await storedUser(page)).toBeNull();
+  });
+});
