@@ -1,0 +1,174 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  createScratchDatabase,
+  loadRun,
+  loadSeconds,
+  log,
+  pgbenchTpcb,
+  round,
+  serverVersion,
+  startServer,
+  writeResult,
+} from "./lib/common.mjs";
+import { pgliteTransferLoop } from "./lib/pglite-loop.mjs";
+import { count, createOpenDraw, createPlayers, openContext, setLimits } from "./lib/players.mjs";
+
+/**
+ * Benchmark 1, bet throughput: slips of one 2D line through the real HTTP API (unique Idempotency-Keys,
+ * players and numbers in rotation), against pgbench tpcb-like on the same PostgreSQL server just before;
+ * then the same on the embedded database, against a bare PGlite transfer loop.
+ */
+const NAME = "bet-throughput";
+const PLAYERS = 200;
+const seconds = loadSeconds(20);
+const embeddedSeconds = Math.max(5, Math.round(seconds / 2));
+const SUCCESS = (status) => status === 200 || status === 201;
+
+async function prepare(ctx) {
+  const players = await createPlayers(ctx, PLAYERS, { main: 1_000_000_000 });
+  await setLimits(ctx, "2D", { number_cap: 1_000_000_000_000, hot_cap: 1_000_000_000_000 });
+  const drawId = await createOpenDraw(ctx, { closesIn: 3600 });
+  return { players, drawId };
+}
+
+function betRequests(players, drawId) {
+  let n = 0;
+  return [
+    {
+      method: "POST",
+      path: "/api/user/betting",
+      setupRequest(req) {
+        const i = n++;
+        const player = players[i % players.length];
+        return {
+          ...req,
+          headers: {
+            "content-type": "application/json",
+            authorization: `Bearer ${player.token}`,
+            "idempotency-key": randomUUID(),
+          },
+          body: JSON.stringify({ draw_id: drawId, lines: [{ number: String(i % 100).padStart(2, "0"), amount: 100 }] }),
+        };
+      },
+    },
+  ];
+}
+
+async function betRun(base, players, drawId, connections, duration) {
+  return loadRun({ url: base, connections, duration, requests: betRequests(players, drawId), check: SUCCESS });
+}
+
+const out = {
+  settings: {
+    players: PLAYERS,
+    seconds,
+    embedded_seconds: embeddedSeconds,
+    line: "one 2D line, amount 100, numbers 00–99 in rotation",
+    tool: "autocannon 8",
+  },
+};
+
+// PostgreSQL
+{
+  log(NAME, "pgbench tpcb-like (scale 10, 8 clients, prepared)");
+  out.pgbench = await pgbenchTpcb({ seconds });
+  log(NAME, `pgbench ${out.pgbench.tps} tps`);
+  const db = await createScratchDatabase();
+  let server;
+  let context;
+  try {
+    server = await startServer({ databaseUrl: db.url });
+    context = await openContext(db.url, { poolSize: 4 });
+    const { players, drawId } = await prepare(context.ctx);
+    await betRun(server.base, players, drawId, 16, 2);
+    out.postgres = {};
+    for (const connections of [16, 64]) {
+      log(NAME, `bets on PostgreSQL, ${connections} connections, ${seconds} s`);
+      out.postgres[`c${connections}`] = await betRun(server.base, players, drawId, connections, seconds);
+    }
+    out.postgres.bet_lines_in_db = await count(context.ctx, "select count(*)::int as n from bet_lines");
+    out.database = await serverVersion();
+  } finally {
+    await context?.close();
+    await server?.stop();
+    await db.drop();
+  }
+}
+
+// Embedded database (PGlite on disk, as DATA_DIR): prepared in this process, then served by the real server.
+{
+  log(NAME, `bare PGlite transfer loop, ${embeddedSeconds} s`);
+  out.pglite_loop = await pgliteTransferLoop(embeddedSeconds);
+  const dataDir = mkdtempSync(join(tmpdir(), "shwe-bench-embedded-"));
+  let server;
+  try {
+    const context = await openContext(undefined, { dataDir, prepare: true });
+    const { players, drawId } = await prepare(context.ctx);
+    await context.close();
+    server = await startServer({ dataDir });
+    await betRun(server.base, players, drawId, 16, 2);
+    log(NAME, `bets on the embedded database, 16 connections, ${embeddedSeconds} s`);
+    out.embedded = { c16: await betRun(server.base, players, drawId, 16, embeddedSeconds) };
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const pg16 = out.postgres.c16;
+const pg64 = out.postgres.c64;
+const emb = out.embedded.c16;
+const ratio16 = round(pg16.ok_per_s / out.pgbench.tps, 3);
+const ratio64 = round(pg64.ok_per_s / out.pgbench.tps, 3);
+const ratioEmb = round(emb.ok_per_s / out.pglite_loop.per_s, 3);
+const clean = (r) => r.failed === 0 && r.errors === 0;
+out.rows = [
+  {
+    metric: "bets/s, PostgreSQL, 16 conns",
+    figure: pg16.ok_per_s,
+    unit: "bets/s",
+    reference_label: "pgbench tpcb-like",
+    reference: out.pgbench.tps,
+    reference_unit: "tps",
+    ratio: ratio16,
+    target: "≥ 0.75 × pgbench",
+    pass: ratio16 >= 0.75 && clean(pg16),
+  },
+  {
+    metric: "bet p50 / p99, 16 conns",
+    figure: `${pg16.latency_ms.p50} / ${pg16.latency_ms.p99}`,
+    unit: "ms",
+    target: "p99 ≤ 100 ms",
+    pass: pg16.latency_ms.p99 <= 100,
+  },
+  {
+    metric: "bets/s, PostgreSQL, 64 conns",
+    figure: pg64.ok_per_s,
+    unit: "bets/s",
+    reference_label: "pgbench tpcb-like",
+    reference: out.pgbench.tps,
+    reference_unit: "tps",
+    ratio: ratio64,
+    target: "≥ 0.75 × pgbench",
+    pass: ratio64 >= 0.75 && clean(pg64),
+  },
+  { metric: "bet p50 / p99, 64 conns", figure: `${pg64.latency_ms.p50} / ${pg64.latency_ms.p99}`, unit: "ms" },
+  {
+    metric: "bets/s, embedded DB, 16 conns",
+    figure: emb.ok_per_s,
+    unit: "bets/s",
+    reference_label: "bare PGlite transfer loop",
+    reference: out.pglite_loop.per_s,
+    reference_unit: "tx/s",
+    ratio: ratioEmb,
+  },
+  { metric: "bet p50 / p99, embedded, 16 conns", figure: `${emb.latency_ms.p50} / ${emb.latency_ms.p99}`, unit: "ms" },
+];
+const file = writeResult(NAME, out);
+log(
+  NAME,
+  `PG16 ${pg16.ok_per_s}/s p99 ${pg16.latency_ms.p99} (failed ${pg16.failed}), PG64 ${pg64.ok_per_s}/s, pgbench ${out.pgbench.tps}; embedded ${emb.ok_per_s}/s vs PGlite ${out.pglite_loop.per_s}; ${file}`,
+);
