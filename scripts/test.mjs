@@ -21,6 +21,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const unhandledReporter = join(root, "scripts/unhandled-reporter.mjs");
 const bin = (name) => join(root, "node_modules/.bin", name);
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -28,6 +29,8 @@ const hasChromium = existsSync(chromium);
 const reports = mkdtempSync(join(tmpdir(), "shwe-test-"));
 const vitestJson = join(reports, "vitest.json");
 const e2eJson = join(reports, "e2e.json");
+const unhandledFile = join(reports, "unhandled.txt");
+process.env.SHWE_UNHANDLED_FILE = unhandledFile;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const timings = [];
@@ -107,7 +110,9 @@ async function stage(name, command, args, report, note = "ok") {
   console.log(`[test] ${name} ${code !== 0 ? `FAILED (exit ${code})` : note === "skipped" ? "skipped" : "passed"} in ${seconds(ms)}`);
   if (code !== 0) {
     if (!failedTests) totals.failed += 1;
-    finish(code, [`[test] stopped at stage "${name}".`]);
+    const notices = [`[test] stopped at stage "${name}".`];
+    if (existsSync(unhandledFile)) notices.push(`[test] unhandled errors in "${name}":\n${readFileSync(unhandledFile, "utf8")}`);
+    finish(code, notices);
   }
 }
 
@@ -121,12 +126,17 @@ console.log(`[test] browser: ${hasChromium ? chromium : "none (browser tests wil
 
 await stage("lint", bin("biome"), ["check", "--error-on-warnings", "."]);
 await stage("typecheck", npm, ["run", "--silent", "typecheck"]);
-await stage("unit+int", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], vitestJson);
+await stage(
+  "unit+int",
+  bin("vitest"),
+  ["run", "--reporter=default", "--reporter=json", `--reporter=${unhandledReporter}`, `--outputFile.json=${vitestJson}`],
+  vitestJson,
+);
 if (hasChromium) await stage("build web", npm, ["run", "--silent", "build", "-w", "@shwe/web"]);
 await stage(
   "e2e",
   process.execPath,
-  ["scripts/e2e.mjs", "--reporter=default", "--reporter=json", `--outputFile.json=${e2eJson}`],
+  ["scripts/e2e.mjs", "--reporter=default", "--reporter=json", `--reporter=${unhandledReporter}`, `--outputFile.json=${e2eJson}`],
   e2eJson,
   hasChromium ? "ok" : "skipped",
 );
