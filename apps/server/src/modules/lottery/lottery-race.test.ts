@@ -199,6 +199,10 @@ async function openInstance(t: TestApp, clock: ManualClock): Promise<TestApp> {
   const url = new URL(realPostgresUrl ?? "");
   url.pathname = `/${row?.name ?? ""}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 30, connectionTimeoutMillis: 120_000 });
+  // As in openPostgres: a client that loses its connection is dropped, not thrown. pool.end() resolves
+  // before its clients' sockets have closed, so dropping the database right after (WITH (FORCE))
+  // can still reach them with "terminating connection"; without this listener that is an uncaught error.
+  pool.on("error", () => undefined);
   const database: Database = {
     db: drizzle(pool, { schema }) as unknown as Db,
     kind: "postgres",
