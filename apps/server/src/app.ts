@@ -1,4 +1,3 @@
-import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
@@ -15,6 +14,7 @@ import type { Config } from "./config/env.ts";
 import type { Database, Db } from "./db/client.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { AppError } from "./lib/errors.ts";
+import { PublicCache } from "./lib/public-cache.ts";
 import { registerAccountRoutes } from "./modules/accounts/accounts.routes.ts";
 import { registerAdminMoneyRoutes } from "./modules/admin-money/admin-money.routes.ts";
 import { registerAdminUserRoutes } from "./modules/admin-users/admin-users.routes.ts";
@@ -34,7 +34,10 @@ import { registerRealtimeRoutes } from "./modules/realtime/realtime.routes.ts";
 import { registerWalletRoutes } from "./modules/wallet/wallet.routes.ts";
 import { registerWebRoutes } from "./modules/web/web.routes.ts";
 import { type AuthGuards, registerAuth } from "./plugins/auth.ts";
+import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
+import type { PublicBody } from "./plugins/public-reply.ts";
+import { registerSecurityHeaders, securityHeaderOptions } from "./plugins/security-headers.ts";
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -54,6 +57,12 @@ export interface AppContext {
   auth: AuthService;
   /** Game provider adapters by p_code (launch URLs, wallet secrets). */
   providers: ProviderRegistry;
+  /**
+   * Public answers every visitor sees the same, reused for config.publicCacheMs. Whatever changes
+   * them in this process invalidates their scope once committed: every operator write (below), the
+   * draw scheduler, settlement.
+   */
+  publicCache: PublicCache<PublicBody>;
 }
 
 export interface BuildOptions {
@@ -84,30 +93,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-      },
-    },
-    strictTransportSecurity: config.mode === "production" ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: "same-origin" },
-  });
+  registerSecurityHeaders(app, securityHeaderOptions(config.mode === "production"));
+
+  await registerCompression(app);
 
   await app.register(fastifyRateLimit, {
     global: false,
@@ -136,15 +124,18 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
 
   const auth = createAuthService(database.db);
   const guards = registerAuth(app, auth);
+  const clock = opts.clock ?? systemClock;
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
-    clock: opts.clock ?? systemClock,
+    clock,
     guards,
     auth,
     providers: createProviderRegistry(),
+    publicCache: new PublicCache<PublicBody>(clock, config.publicCacheMs),
   };
+  invalidatePublicCacheOnOperatorWrites(app, ctx.publicCache);
 
   registerHealthRoutes(app, ctx);
   // Feature modules register here, one line each, in the order they were built.
@@ -165,4 +156,25 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await registerWebRoutes(app, ctx);
   return { app, ctx };
+}
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Every operator call that may write (any method but GET/HEAD/OPTIONS under /api/admin/) empties the
+ * public cache before its answer leaves: the handler has committed by then, so the operator, and
+ * everyone after, sees the change at once. Operator writes are rare; reading public data again after
+ * each one is cheap. Added to those routes only, so public reads pay nothing for it.
+ */
+function invalidatePublicCacheOnOperatorWrites(app: ZodApp, cache: PublicCache<PublicBody>): void {
+  const invalidate = (_request: unknown, _reply: unknown, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    cache.invalidate();
+    done(null, payload);
+  };
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.url.startsWith("/api/admin/") || methods.every((m) => READ_METHODS.has(m))) return;
+    const existing = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...existing, invalidate as never];
+  });
 }

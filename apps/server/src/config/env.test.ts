@@ -22,6 +22,13 @@ function refusal(env: NodeJS.ProcessEnv): ConfigError {
 }
 
 describe("loadConfig", () => {
+  it("reuses public answers for 2 s unless PUBLIC_CACHE_MS says otherwise (0 = never, at most 60 s)", () => {
+    expect(loadConfig({}).publicCacheMs).toBe(2000);
+    expect(loadConfig({ PUBLIC_CACHE_MS: "0" }).publicCacheMs).toBe(0);
+    expect(loadConfig({ PUBLIC_CACHE_MS: "5000" }).publicCacheMs).toBe(5000);
+    for (const bad of ["-1", "60001", "soon", "1.5"]) expect(refusal({ PUBLIC_CACHE_MS: bad }).message).toContain("PUBLIC_CACHE_MS");
+  });
+
   it("runs demo mode on port 3000 with the embedded database in ./data when nothing is set", () => {
     const config = loadConfig({});
     expect(config.mode).toBe("demo");

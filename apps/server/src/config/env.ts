@@ -23,6 +23,7 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export type AppMode = "demo" | "production";
@@ -43,6 +44,12 @@ export interface Config {
   trustProxy: boolean;
   /** Requests per window for the sensitive account calls; tests may lower or raise it. */
   rateLimits: RateLimitConfig;
+  /**
+   * How long (ms) a public answer every visitor sees the same (today's numbers, winners, catalogue,
+   * site content) may be reused by this process; changes made here show at once, changes made by
+   * another process within this time. 0 reads the database on every request.
+   */
+  publicCacheMs: number;
 }
 
 export interface RateLimitConfig {
@@ -87,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid,
     trustProxy: e.TRUST_PROXY,
     rateLimits: { enabled: true, factor: 1 },
+    publicCacheMs: e.PUBLIC_CACHE_MS,
   };
 }
 
@@ -105,6 +113,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     vapid: undefined,
     trustProxy: false,
     rateLimits: { enabled: true, factor: 1 },
+    // Tests write fixtures straight into the database, as another process would; the public cache is
+    // switched on by the tests about it.
+    publicCacheMs: 0,
     ...overrides,
   };
 }

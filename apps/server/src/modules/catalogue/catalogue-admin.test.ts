@@ -19,7 +19,7 @@ describe("operator catalogue endpoints", () => {
   let operator: { id: number; auth: string };
   let player: { id: number; auth: string };
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { publicCacheMs: 60_000 } });
     operator = await createAccountWithToken(t, "admin");
     player = await createAccountWithToken(t, "player");
   });

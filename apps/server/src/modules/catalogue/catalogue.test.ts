@@ -7,7 +7,7 @@ const CATEGORY_IDS = { sports: 10, "live-casino": 6, slot: 2, fishing: 3, arcade
 describe("public catalogue", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { publicCacheMs: 60_000 } });
   });
   afterAll(async () => t.close());
 

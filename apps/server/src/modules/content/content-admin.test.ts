@@ -18,7 +18,7 @@ describe("operator content endpoints", () => {
   let operator: { id: number; auth: string };
   let player: { id: number; auth: string };
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { publicCacheMs: 60_000 } });
     operator = await createAccountWithToken(t, "operator");
     player = await createAccountWithToken(t, "player");
   });

@@ -2,26 +2,38 @@ import { bannerListSchema, daySchema, headerPlayTextSchema, maintainSchema, soci
 import { yangonDate } from "@shwe/domain";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../app.ts";
+import { CACHE_CONTROL, type PublicAnswerOptions, publicAnswer } from "../../plugins/public-reply.ts";
 import { type BannerVariant, bannersOn } from "./banners.service.ts";
 import { HEADER_PLAY_TEXT, PROMO_MAINTAIN, readSetting, SOCIAL_LINKS } from "./settings.service.ts";
 
-/** Public content may be cached briefly by the browser: an operator's change shows within a minute. */
-export const PUBLIC_CACHE = "public, max-age=60";
-/** The claim flag is revalidated on every use. */
+/** The claim flag is revalidated on every use (and read from the database every time). */
 export const NO_CACHE = "no-cache";
 
 const bannerQuerySchema = z.object({ date: daySchema.optional() });
 
-/** Public site content: marquee text, maintenance flag, social links and banners (no token needed). */
+/**
+ * Public site content: marquee text, maintenance flag, social links and banners (no token needed).
+ * Marquee, links and banners are answered from the public cache (plugins/public-reply.ts), which
+ * compresses them itself; browsers may reuse them for a minute, so an operator's change shows
+ * within a minute.
+ */
 export function registerContentRoutes(app: ZodApp, ctx: AppContext): void {
+  const answer = (name: string, schema: PublicAnswerOptions["schema"]) =>
+    publicAnswer(ctx, name, { scope: "content", schema, cacheControl: CACHE_CONTROL.minute });
+  const marqueeAnswer = answer("header_play_text", headerPlayTextSchema);
+  const linksAnswer = answer("social_link", socialLinksSchema);
+
   app.get(
     "/api/header_play_text",
-    { schema: { tags: ["content"], summary: "Marquee notice: data[0].text", response: { 200: headerPlayTextSchema } } },
-    async (_request, reply) => {
-      const text = await readSetting(ctx.db, HEADER_PLAY_TEXT);
-      reply.header("cache-control", PUBLIC_CACHE);
-      return { data: text ? [{ text }] : [] };
+    {
+      compress: false,
+      schema: { tags: ["content"], summary: "Marquee notice: data[0].text", response: { 200: headerPlayTextSchema } },
     },
+    async (request, reply) =>
+      marqueeAnswer(request, reply, "", async () => {
+        const text = await readSetting(ctx.db, HEADER_PLAY_TEXT);
+        return { data: text ? [{ text }] : [] };
+      }),
   );
 
   app.get(
@@ -35,17 +47,19 @@ export function registerContentRoutes(app: ZodApp, ctx: AppContext): void {
 
   app.get(
     "/api/social_link",
-    { schema: { tags: ["content"], summary: "Social and download links", response: { 200: socialLinksSchema } } },
-    async (_request, reply) => {
-      reply.header("cache-control", PUBLIC_CACHE);
-      return { data: await readSetting(ctx.db, SOCIAL_LINKS) };
+    {
+      compress: false,
+      schema: { tags: ["content"], summary: "Social and download links", response: { 200: socialLinksSchema } },
     },
+    async (request, reply) => linksAnswer(request, reply, "", async () => ({ data: await readSetting(ctx.db, SOCIAL_LINKS) })),
   );
 
-  const bannerRoute = (path: string, variant: BannerVariant) =>
+  const bannerRoute = (path: string, variant: BannerVariant) => {
+    const bannersAnswer = answer(`banners_${variant}`, bannerListSchema);
     app.get(
       path,
       {
+        compress: false,
         schema: {
           tags: ["content"],
           summary: `Active banners of a day (default today in Asia/Yangon), ${variant} art`,
@@ -55,10 +69,12 @@ export function registerContentRoutes(app: ZodApp, ctx: AppContext): void {
       },
       async (request, reply) => {
         const day = request.query.date ?? yangonDate(ctx.clock.now());
-        reply.header("cache-control", PUBLIC_CACHE);
-        return { data: await bannersOn(ctx.db, day, variant) };
+        return bannersAnswer(request, reply, day, async () => ({
+          data: await bannersOn(ctx.db, day, variant),
+        }));
       },
     );
+  };
   bannerRoute("/api/banner", "desktop");
   bannerRoute("/api/banner_mobile", "mobile");
 }

@@ -8,7 +8,7 @@ import { SEED_MARQUEE } from "./content.seed.ts";
 describe("public content", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { publicCacheMs: 60_000 } });
   });
   afterAll(async () => t.close());
 
@@ -91,7 +91,7 @@ describe("banner default date", () => {
   // 18:00 UTC on 31 May is already 00:30 on 1 June in Yangon.
   const clock = new ManualClock(new Date("2032-05-31T18:00:00Z"));
   beforeAll(async () => {
-    t = await createTestApp({ clock });
+    t = await createTestApp({ clock, config: { publicCacheMs: 60_000 } });
   });
   afterAll(async () => t.close());
 

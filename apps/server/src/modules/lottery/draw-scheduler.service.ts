@@ -126,8 +126,7 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
     }
   }
 
-  async function runTick(): Promise<TickReport> {
-    const report: TickReport = { created: 0, closed: 0, resulted: 0, settled: 0, errors: 0 };
+  async function runTick(report: TickReport): Promise<TickReport> {
     const now = ctx.clock.now();
     // 2D and crypto 2D first: the 1D draws at the same times take their commitments.
     const games = await readGames(ctx.db);
@@ -156,8 +155,12 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
 
   const tick = (): Promise<TickReport> => {
     if (running) return running;
-    running = runTick().finally(() => {
+    const report: TickReport = { created: 0, closed: 0, resulted: 0, settled: 0, errors: 0 };
+    running = runTick(report).finally(() => {
       running = undefined;
+      // What the tick committed (new, closed, resulted or settled draws) shows at once on the public
+      // lottery pages of this process, even when a later step failed.
+      if (report.created + report.closed + report.resulted + report.settled > 0) ctx.publicCache.invalidate("lottery");
     });
     return running;
   };

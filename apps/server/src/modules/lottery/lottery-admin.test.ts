@@ -22,7 +22,7 @@ describe("operator lottery calls", () => {
   const clock = new ManualClock(new Date());
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
+    t = await createTestApp({ clock, config: { publicCacheMs: 60_000 } });
     op = await createUser(t, { role: "operator" });
     player = await createUser(t);
     other = await createUser(t);

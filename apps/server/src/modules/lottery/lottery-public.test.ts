@@ -16,7 +16,7 @@ describe("public lottery pages and slip histories", () => {
   const clock = new ManualClock(new Date());
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
+    t = await createTestApp({ clock, config: { publicCacheMs: 60_000 } });
     alice = await createUser(t);
     bob = await createUser(t);
     await fund(t, alice.id, 100_000);

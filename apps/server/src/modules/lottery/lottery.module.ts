@@ -23,8 +23,29 @@ export function registerLottery(app: ZodApp, ctx: AppContext): DrawScheduler {
   app.addHook("onListen", async () => {
     scheduler.start(TICK_MS);
   });
+  // A result settled by another server process reaches this one as the live result message: the
+  // public lottery pages are read again at once rather than after the public cache's time to live.
+  let stopListening: (() => Promise<void>) | undefined;
+  app.addHook("onReady", async () => {
+    stopListening = await ctx.database.listen(REALTIME_CHANNEL, (payload) => {
+      if (isResultNotification(payload)) ctx.publicCache.invalidate("lottery");
+    });
+  });
   app.addHook("onClose", async () => {
+    await stopListening?.().catch(() => undefined);
     await scheduler.stop();
   });
   return scheduler;
+}
+
+/** The channel settlement publishes live results on (realtime.repository.ts publishRealtime). */
+const REALTIME_CHANNEL = "realtime";
+
+function isResultNotification(payload: string): boolean {
+  try {
+    const parsed = JSON.parse(payload) as { message?: { type?: unknown } } | null;
+    return parsed?.message?.type === "result";
+  } catch {
+    return false;
+  }
 }

@@ -20,9 +20,11 @@ import {
   winnerListSchema,
   winnerQuerySchema,
 } from "@shwe/contracts";
-import { LOTTERY_TYPES } from "@shwe/domain";
+import { LOTTERY_TYPES, yangonDate } from "@shwe/domain";
 import type { AppContext, ZodApp } from "../../app.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { CACHE_CONTROL, type PublicAnswerOptions, publicAnswer } from "../../plugins/public-reply.ts";
+import { yangonDayRange } from "../ledger/history-range.ts";
 import { idempotencyHeadersSchema, idempotencyKeyOf, sendMoneyResult } from "../ledger/money-call.ts";
 import { placeBet } from "./betting.service.ts";
 import { board, fairDraw, luckyDaily, luckyHistory, sections, slipHistory, winners } from "./public.service.ts";
@@ -36,21 +38,47 @@ const BET_BODY_LIMIT = 512 * 1024;
 export function registerLotteryRoutes(app: ZodApp, ctx: AppContext): void {
   for (const type of LOTTERY_TYPES as readonly LotteryType[]) registerGameRoutes(app, ctx, type);
 
+  // The public pages below are answered from the public cache (plugins/public-reply.ts), which
+  // compresses them itself: the compression plugin is off for them. Browsers revalidate each use:
+  // the app asks again when a result arrives live.
+  const answer = (name: string, schema: PublicAnswerOptions["schema"]) =>
+    publicAnswer(ctx, name, { scope: "lottery", schema, cacheControl: CACHE_CONTROL.revalidate });
+  const dailyAnswer = answer("luckynumber_daily", luckyDailySchema);
+  const daily1dAnswer = answer("luckynumber1d", luckyNumber1dSchema);
+  const historyAnswer = answer("luckynumber_history", luckyHistorySchema);
+  const winnersAnswer = answer("winner_users", winnerListSchema);
+  const fairAnswer = answer("lottery_fair", fairDrawSchema);
+
   app.get(
     "/api/luckynumber_daily",
-    { schema: { tags: ["lottery"], summary: "Today's draws of every game with their numbers", response: { 200: luckyDailySchema } } },
-    async () => luckyDaily(ctx),
+    {
+      compress: false,
+      schema: { tags: ["lottery"], summary: "Today's draws of every game with their numbers", response: { 200: luckyDailySchema } },
+    },
+    async (request, reply) => {
+      const now = ctx.clock.now();
+      return dailyAnswer(request, reply, yangonDate(now), () => luckyDaily(ctx, undefined, now));
+    },
   );
 
   app.get(
     "/api/luckynumber1d",
-    { schema: { tags: ["lottery"], summary: "Today's 1D draws with their numbers", response: { 200: luckyNumber1dSchema } } },
-    async () => ({ data: (await luckyDaily(ctx, "1D")).map(({ type: _type, ...rest }) => rest) }),
+    {
+      compress: false,
+      schema: { tags: ["lottery"], summary: "Today's 1D draws with their numbers", response: { 200: luckyNumber1dSchema } },
+    },
+    async (request, reply) => {
+      const now = ctx.clock.now();
+      return daily1dAnswer(request, reply, yangonDate(now), async () => ({
+        data: (await luckyDaily(ctx, "1D", now)).map(({ type: _type, ...rest }) => rest),
+      }));
+    },
   );
 
   app.get(
     "/api/luckynumber_history/:type",
     {
+      compress: false,
       schema: {
         tags: ["lottery"],
         summary: "Settled results of a game in a range of Asia/Yangon days, with fair-draw proofs",
@@ -59,12 +87,18 @@ export function registerLotteryRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: luckyHistorySchema, ...errors },
       },
     },
-    async (request) => luckyHistory(ctx, request.params.type, request.query),
+    async (request, reply) => {
+      const { type } = request.params;
+      const range = yangonDayRange(request.query.start_date, request.query.end_date, ctx.clock.now());
+      const key = `${type}|${range.from.toISOString()}|${range.to.toISOString()}`;
+      return historyAnswer(request, reply, key, () => luckyHistory(ctx, type, range));
+    },
   );
 
   app.get(
     "/api/winner_users/:type",
     {
+      compress: false,
       schema: {
         tags: ["lottery"],
         summary: "Winners of a settled draw (default the latest), phones masked, highest win first",
@@ -73,12 +107,17 @@ export function registerLotteryRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: winnerListSchema, ...errors },
       },
     },
-    async (request) => winners(ctx, request.params.type, request.query.draw_id),
+    async (request, reply) => {
+      const { type } = request.params;
+      const drawId = request.query.draw_id;
+      return winnersAnswer(request, reply, `${type}|${drawId ?? "latest"}`, () => winners(ctx, type, drawId));
+    },
   );
 
   app.get(
     "/api/lottery/fair/:draw_id",
     {
+      compress: false,
       schema: {
         tags: ["lottery"],
         summary: "Fair-draw commitment before the draw; seed, number and check after",
@@ -86,7 +125,10 @@ export function registerLotteryRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: fairDrawSchema, ...errors },
       },
     },
-    async (request) => fairDraw(ctx, request.params.draw_id),
+    async (request, reply) => {
+      const drawId = request.params.draw_id;
+      return fairAnswer(request, reply, String(drawId), () => fairDraw(ctx, drawId));
+    },
   );
 }
 

@@ -74,9 +74,9 @@ function todayRange(now: Date): { from: Date; to: Date } {
   return { from, to: new Date(from.getTime() + DAY_MS) };
 }
 
-/** GET /api/luckynumber_daily: today's draws of every enabled game (number once settled). */
-export async function luckyDaily(ctx: AppContext, type?: LotteryType): Promise<LuckyDailyItem[]> {
-  const { from, to } = todayRange(ctx.clock.now());
+/** GET /api/luckynumber_daily: the draws of every enabled game on the Asia/Yangon day of `now` (number once settled). */
+export async function luckyDaily(ctx: AppContext, type?: LotteryType, now: Date = ctx.clock.now()): Promise<LuckyDailyItem[]> {
+  const { from, to } = todayRange(now);
   const rows = await selectDrawsOfEnabledGames(ctx.db, from, to, type);
   return rows.map((r) => ({
     type: r.type,
@@ -87,13 +87,12 @@ export async function luckyDaily(ctx: AppContext, type?: LotteryType): Promise<L
   }));
 }
 
-/** GET /api/luckynumber_history/{type}: settled draws of the days asked, newest first, with their proof. */
+/** GET /api/luckynumber_history/{type}: settled draws of [from, to) (see yangonDayRange), newest first, with their proof. */
 export async function luckyHistory(
   ctx: AppContext,
   type: LotteryType,
-  range: { start_date?: string | undefined; end_date?: string | undefined },
+  { from, to }: { from: Date; to: Date },
 ): Promise<{ data: LuckyHistoryItem[] }> {
-  const { from, to } = yangonDayRange(range.start_date, range.end_date, ctx.clock.now());
   const rows = await selectSettledDraws(ctx.db, type, from, to, 500);
   const sources = await sourceDrawsOf(ctx.db, type, rows);
   return {
