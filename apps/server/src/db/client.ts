@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { PreparingClient } from "./prepared-client.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -55,7 +56,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  // Parameterised statements stay prepared on each pooled connection (prepared-client.ts).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    Client: PreparingClient,
+  });
   pool.on("error", () => {
     // An idle client lost its connection (e.g. the server restarted); the pool replaces it.
   });

@@ -1,18 +1,20 @@
 import { checkPostings, MESSAGES } from "@shwe/domain";
+import { sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/client.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import {
   type AccountRow,
+  changePlayerAccounts,
   changeSystemAccount,
-  creditAccount,
-  debitPlayerAccount,
+  createSystemAccount,
   findEntriesOf,
   findJournal,
   findReversalOf,
-  insertEntries,
-  insertJournal,
+  insertEntriesOfJournals,
+  insertJournals,
   lockAccountsOfUsers,
-  recordBalanceChange,
+  postJournalStatement,
+  recordBalanceChanges,
 } from "./ledger.repository.ts";
 import { createPlayerLedgerAccounts, PLAYER_ACCOUNT_KINDS, type PlayerAccountKind } from "./player-accounts.repository.ts";
 
@@ -23,10 +25,12 @@ import { createPlayerLedgerAccounts, PLAYER_ACCOUNT_KINDS, type PlayerAccountKin
  *      the rows that come before accounts in the global lock order:
  *      idempotency row → request / adjustment row → users row → player accounts → system accounts;
  *   2. postJournal locks every account of the players involved (SELECT … FOR UPDATE, ascending id,
- *      one statement), debits player accounts with a conditional UPDATE (0 rows = insufficient
- *      funds), changes house / external accounts with one relative UPDATE each (not locked first,
- *      never checked), inserts the journal and its entries with balance_after, and records an
- *      outbox row and a commit-time notification per player;
+ *      one statement; skipped for players the caller has just locked), then in one more statement
+ *      changes the house / external account with a relative UPDATE (not locked first, never
+ *      checked; several of them: one UPDATE each, in code order, just before), debits player
+ *      accounts with a conditional UPDATE (a missing row = insufficient funds), and inserts the
+ *      journal, its entries with balance_after, an outbox row and a commit-time notification per
+ *      player; postJournals does the same for many journals at once (settlement);
  *   3. withMoneyTx commits, retrying the whole transaction on 40001 / 40P01 only.
  */
 export type AccountRef = { userId: number; kind: PlayerAccountKind } | { code: string };
@@ -125,53 +129,32 @@ export async function lockPlayers(tx: Executor, userIds: readonly number[]): Pro
 
 /** Locks one player's accounts and answers their balances by kind. */
 export async function lockPlayer(tx: Executor, userId: number): Promise<Record<PlayerAccountKind, number>> {
-  const accounts = (await lockPlayers(tx, [userId])).get(userId);
+  return balancesOf(await lockPlayers(tx, [userId]), userId);
+}
+
+/** A locked player's balances by kind (lockPlayers' answer). */
+export function balancesOf(locked: ReadonlyMap<number, PlayerAccounts>, userId: number): Record<PlayerAccountKind, number> {
+  const accounts = locked.get(userId);
   if (!accounts) throw notFound("Player not found.");
   return Object.fromEntries(PLAYER_ACCOUNT_KINDS.map((k) => [k, accounts[k].balance])) as Record<PlayerAccountKind, number>;
 }
 
-/** Posts one balanced journal inside the caller's transaction (see the recipe above). */
-export async function postJournal(tx: Executor, input: PostJournalInput): Promise<PostedJournal> {
+/** A journal's entries must balance, have no zero or repeated account, and name well-formed system accounts. */
+function checkJournalInput(input: PostJournalInput): void {
   const problem = checkPostings(input.entries, refKey);
   if (problem) throw new Error(`journal "${input.kind}" refused: ${problem}`);
   for (const e of input.entries) {
     if (!isPlayerRef(e.account) && !SYSTEM_CODE.test(e.account.code)) throw new Error(`bad system account code ${e.account.code}`);
   }
+}
 
-  const userIds = [...new Set(input.entries.filter((e) => isPlayerRef(e.account)).map((e) => (e.account as { userId: number }).userId))];
-  const locked = await lockPlayers(tx, userIds);
+/** The players of a journal's entries, in entry order, each once. */
+const playersOf = (input: PostJournalInput): number[] => [
+  ...new Set(input.entries.filter((e) => isPlayerRef(e.account)).map((e) => (e.account as { userId: number }).userId)),
+];
 
-  const posted: PostedEntry[] = [];
-  const playerEntries = input.entries
-    .filter((e) => isPlayerRef(e.account))
-    .map((e) => {
-      const ref = e.account as { userId: number; kind: PlayerAccountKind };
-      const row = locked.get(ref.userId)?.[ref.kind];
-      if (!row) throw notFound("Player not found.");
-      return { ref, row, amount: e.amount };
-    })
-    .sort((a, b) => a.row.id - b.row.id);
-  for (const { ref, row, amount } of playerEntries) {
-    let after: number;
-    if (amount < 0) {
-      const debited = await debitPlayerAccount(tx, row.id, -amount);
-      if (debited === undefined) throw new InsufficientFundsError(ref.kind);
-      after = debited;
-    } else {
-      after = await creditAccount(tx, row.id, amount);
-    }
-    posted.push({ account: ref, accountId: row.id, amount, balanceAfter: after });
-  }
-
-  const systemEntries = input.entries
-    .filter((e) => !isPlayerRef(e.account))
-    .sort((a, b) => ((a.account as { code: string }).code < (b.account as { code: string }).code ? -1 : 1));
-  for (const e of systemEntries) {
-    const changed = await changeSystemAccount(tx, (e.account as { code: string }).code, e.amount);
-    posted.push({ account: e.account, accountId: changed.id, amount: e.amount, balanceAfter: changed.balance });
-  }
-
-  const journalId = await insertJournal(tx, {
+function journalRowOf(input: PostJournalInput) {
+  return {
     kind: input.kind,
     userId: input.userId,
     uniqueKey: input.uniqueKey ?? null,
@@ -181,12 +164,210 @@ export async function postJournal(tx: Executor, input: PostJournalInput): Promis
     memo: input.memo ?? null,
     meta: input.meta ?? null,
     createdBy: input.createdBy ?? null,
-  });
-  if (journalId === undefined) throw new DuplicateJournalError(input.uniqueKey ?? null);
+  };
+}
 
-  await insertEntries(tx, journalId, posted);
-  await recordBalanceChange(tx, userIds, { journal_id: journalId, kind: input.kind });
-  return { journalId, entries: posted, userIds };
+export interface PostJournalOptions {
+  /**
+   * The accounts of players this transaction has already locked with lockPlayers: they are not
+   * locked a second time (only their account ids are used; balances are checked by the UPDATE).
+   */
+  locked?: ReadonlyMap<number, PlayerAccounts>;
+}
+
+/** Posts one balanced journal inside the caller's transaction (see the recipe above). */
+export async function postJournal(tx: Executor, input: PostJournalInput, opts: PostJournalOptions = {}): Promise<PostedJournal> {
+  checkJournalInput(input);
+
+  const userIds = playersOf(input);
+  const held = opts.locked;
+  const locked = held && userIds.every((u) => held.has(u)) ? held : await lockPlayers(tx, userIds);
+
+  const playerEntries = input.entries
+    .filter((e) => isPlayerRef(e.account))
+    .map((e) => {
+      const ref = e.account as { userId: number; kind: PlayerAccountKind };
+      const row = locked.get(ref.userId)?.[ref.kind];
+      if (!row) throw notFound("Player not found.");
+      return { ref, row, amount: e.amount };
+    })
+    .sort((a, b) => a.row.id - b.row.id);
+  const systemEntries = input.entries
+    .filter((e) => !isPlayerRef(e.account))
+    .sort((a, b) => ((a.account as { code: string }).code < (b.account as { code: string }).code ? -1 : 1));
+
+  // Several house / external accounts: one relative UPDATE each, in code order, before the statement below.
+  const applied: PostedEntry[] = [];
+  if (systemEntries.length > 1) {
+    for (const e of systemEntries) {
+      const changed = await changeSystemAccount(tx, (e.account as { code: string }).code, e.amount);
+      applied.push({ account: e.account, accountId: changed.id, amount: e.amount, balanceAfter: changed.balance });
+    }
+  }
+  const single = systemEntries.length === 1 ? systemEntries[0] : undefined;
+  const posting = {
+    journal: journalRowOf(input),
+    players: playerEntries.map((e) => ({ accountId: e.row.id, amount: e.amount })),
+    system: single ? { code: (single.account as { code: string }).code, amount: single.amount } : null,
+    applied,
+    userIds,
+  };
+  // The rest in one statement: the account changes, the journal, its entries, the outbox rows and the
+  // notifications. A system account used for the first time is created, then the statement runs again.
+  let result = await postJournalStatement(tx, posting);
+  if (!result.systemFound && posting.system) {
+    await createSystemAccount(tx, posting.system.code);
+    result = await postJournalStatement(tx, posting);
+    if (!result.systemFound) throw new Error(`system account ${posting.system.code} could not be created`);
+  }
+
+  const posted: PostedEntry[] = [];
+  for (const { ref, row, amount } of playerEntries) {
+    const after = result.players.get(row.id);
+    if (after === undefined) {
+      if (amount < 0) throw new InsufficientFundsError(ref.kind);
+      throw new Error(`ledger account ${row.id} vanished`);
+    }
+    posted.push({ account: ref, accountId: row.id, amount, balanceAfter: after });
+  }
+  if (single) {
+    if (!result.system) throw new Error("system account change missing");
+    posted.push({ account: single.account, accountId: result.system.id, amount: single.amount, balanceAfter: result.system.balance });
+  }
+  posted.push(...applied);
+  if (result.journalId === undefined) throw new DuplicateJournalError(input.uniqueKey ?? null);
+  return { journalId: result.journalId, entries: posted, userIds };
+}
+
+interface PlannedEntry {
+  account: AccountRef;
+  /** Player accounts: known once locked; system accounts: known once changed. */
+  accountId: number;
+  amount: number;
+  /** Player accounts: the balance after this entry; system accounts: the running sum of the batch so far. */
+  running: number;
+  system: boolean;
+}
+
+/**
+ * Posts several journals inside the caller's transaction, with the same result as calling
+ * postJournal for each of them in this order: the same balances, journals, entries (each
+ * balance_after the account's running balance, ids ascending in posting order), outbox rows and
+ * notifications, and the same answers. It does so in a fixed number of statements, whatever the
+ * number of journals:
+ *   1. every player involved is locked at once (ascending account id, one statement), unless the
+ *      caller passes the accounts it has just locked with lockPlayers in this transaction;
+ *   2. each debit is checked in order against the locked balances (422 INSUFFICIENT_FUNDS at the
+ *      first journal that would overdraw, nothing written), then each player account gets its net
+ *      change in one conditional UPDATE;
+ *   3. house / external accounts get one relative UPDATE each, in the order the journals first use
+ *      them (the order N postJournal calls would take their row locks);
+ *   4. the journals, then their entries, then the outbox rows and notifications, one statement each.
+ * A journal whose unique key (or reversed journal) is already taken refuses the whole batch with
+ * DuplicateJournalError, like the postJournal call that meets it; the caller's transaction then rolls
+ * back. When one batch would meet both an overdraft and a duplicate, the overdraft is the one reported.
+ */
+export async function postJournals(
+  tx: Executor,
+  inputs: readonly PostJournalInput[],
+  opts: PostJournalOptions = {},
+): Promise<PostedJournal[]> {
+  if (inputs.length === 0) return [];
+  for (const input of inputs) checkJournalInput(input);
+
+  const usersOf = inputs.map(playersOf);
+  const held = opts.locked;
+  const all = usersOf.flat();
+  // Balances are read from the locks: a map the caller passes must come from lockPlayers in this transaction.
+  const locked = held && all.every((u) => held.has(u)) ? held : await lockPlayers(tx, all);
+
+  // Player entries in each journal's posting order (ascending account id), checked against the running balances.
+  const balances = new Map<number, number>();
+  const startOf = new Map<number, number>();
+  const systemOrder: string[] = [];
+  const systemNet = new Map<string, number>();
+  const planned: PlannedEntry[][] = inputs.map((input) => {
+    const players = input.entries
+      .filter((e) => isPlayerRef(e.account))
+      .map((e) => {
+        const ref = e.account as { userId: number; kind: PlayerAccountKind };
+        const row = locked.get(ref.userId)?.[ref.kind];
+        if (!row) throw notFound("Player not found.");
+        return { ref, row, amount: e.amount };
+      })
+      .sort((a, b) => a.row.id - b.row.id)
+      .map(({ ref, row, amount }): PlannedEntry => {
+        if (!startOf.has(row.id)) startOf.set(row.id, row.balance);
+        const before = balances.get(row.id) ?? row.balance;
+        const after = before + amount;
+        if (amount < 0 && after < 0) throw new InsufficientFundsError(ref.kind);
+        balances.set(row.id, after);
+        return { account: ref, accountId: row.id, amount, running: after, system: false };
+      });
+    const systems = input.entries
+      .filter((e) => !isPlayerRef(e.account))
+      .sort((a, b) => ((a.account as { code: string }).code < (b.account as { code: string }).code ? -1 : 1))
+      .map((e): PlannedEntry => {
+        const code = (e.account as { code: string }).code;
+        if (!systemNet.has(code)) systemOrder.push(code);
+        const running = (systemNet.get(code) ?? 0) + e.amount;
+        systemNet.set(code, running);
+        return { account: e.account, accountId: 0, amount: e.amount, running, system: true };
+      });
+    return [...players, ...systems];
+  });
+
+  const changes = [...balances].map(([accountId, after]) => ({ accountId, delta: after - (startOf.get(accountId) ?? 0) }));
+  const changed = await changePlayerAccounts(
+    tx,
+    changes.filter((c) => c.delta !== 0),
+  );
+  for (const c of changes) {
+    if (c.delta !== 0 && changed.get(c.accountId) !== balances.get(c.accountId)) {
+      throw new Error(`ledger account ${c.accountId} changed under its lock`);
+    }
+  }
+
+  const systemAccounts = new Map<string, { id: number; before: number }>();
+  for (const code of systemOrder) {
+    const net = systemNet.get(code) ?? 0;
+    const after = await changeSystemAccount(tx, code, net);
+    systemAccounts.set(code, { id: after.id, before: after.balance - net });
+  }
+
+  const inserted = await insertJournals(tx, inputs.map(journalRowOf));
+  const journalIds: number[] = [];
+  let next = 0;
+  for (const input of inputs) {
+    const row = inserted[next];
+    const same = row && row.uniqueKey === (input.uniqueKey ?? null) && row.reversesId === (input.reversesId ?? null);
+    if (!same) throw new DuplicateJournalError(input.uniqueKey ?? null);
+    if (next > 0 && row.id <= (journalIds[next - 1] ?? 0)) throw new Error("journals were not inserted in posting order");
+    journalIds.push(row.id);
+    next++;
+  }
+
+  const posted: PostedEntry[][] = planned.map((entries) =>
+    entries.map((e) => {
+      if (!e.system) return { account: e.account, accountId: e.accountId, amount: e.amount, balanceAfter: e.running };
+      const acc = systemAccounts.get((e.account as { code: string }).code);
+      if (!acc) throw new Error("system account missing from the batch");
+      return { account: e.account, accountId: acc.id, amount: e.amount, balanceAfter: acc.before + e.running };
+    }),
+  );
+  const entryIds = await insertEntriesOfJournals(
+    tx,
+    posted.flatMap((entries, i) => entries.map((e) => ({ ...e, journalId: journalIds[i] ?? 0 }))),
+  );
+  if (entryIds.some((id, i) => i > 0 && id <= (entryIds[i - 1] ?? 0))) throw new Error("entries were not inserted in posting order");
+
+  await recordBalanceChanges(
+    tx,
+    inputs.flatMap((input, i) =>
+      (usersOf[i] ?? []).map((userId) => ({ userId, payload: { journal_id: journalIds[i], kind: input.kind } })),
+    ),
+  );
+  return inputs.map((_, i) => ({ journalId: journalIds[i] ?? 0, entries: posted[i] ?? [], userIds: usersOf[i] ?? [] }));
 }
 
 /** The balance of an account right after a posted journal. */
@@ -237,6 +418,22 @@ export function pgErrorCode(err: unknown): string | undefined {
     cur = (cur as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * Runs `work` in a savepoint of the caller's transaction: if it throws, everything it did is rolled
+ * back (ROLLBACK TO SAVEPOINT) and the error goes on; if it succeeds its changes simply stay part of
+ * the transaction and commit with it (no RELEASE round trip). A refusal can so be undone while the
+ * rest of the transaction (an idempotency claim) stays.
+ */
+export async function inSavepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  await tx.execute(sql.raw("savepoint money_work"));
+  try {
+    return await work(tx);
+  } catch (err) {
+    await tx.execute(sql.raw("rollback to savepoint money_work"));
+    throw err;
+  }
 }
 
 const RETRYABLE = new Set(["40001", "40P01"]);

@@ -6,7 +6,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { sha256Hex } from "../../lib/crypto.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
 import { claimIdempotencyKey, findIdempotencyKey, storeIdempotentResponse } from "./idempotency.repository.ts";
-import { withMoneyTx } from "./ledger.service.ts";
+import { inSavepoint, withMoneyTx } from "./ledger.service.ts";
 
 /**
  * Money-moving calls and the Idempotency-Key header (api.md "Idempotency"): the key is claimed in
@@ -90,7 +90,7 @@ export async function runMoneyCall<T>(db: Db, call: MoneyCall, work: (tx: Tx) =>
       return { status: stored.statusCode, body: stored.response, replayed: true };
     }
     try {
-      const body = await tx.transaction((inner) => work(inner as Tx));
+      const body = await inSavepoint(tx, work);
       await storeIdempotentResponse(tx, call.userId, key, status, body);
       return { status, body: body as unknown, replayed: false };
     } catch (err) {

@@ -1,9 +1,61 @@
 import type { LotteryType } from "@shwe/contracts";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
-import { numberExposure } from "../../db/schema/index.ts";
+import { draws, ledgerAccounts, numberExposure, numberRules } from "../../db/schema/index.ts";
+import type { DrawRow } from "./draws.repository.ts";
 
 /** Writes of a bet: the exposure rows of the slip's numbers, the slip and its lines. */
+
+export interface BetReadings {
+  /** The draw row, held FOR SHARE until the transaction ends; undefined when it does not exist. */
+  draw: DrawRow | undefined;
+  /** The database clock is before the draw's cut-off. */
+  open: boolean;
+  /** The game's hot and blocked numbers. */
+  rules: { hot: Set<string>; blocked: Set<string> };
+  /** What is already staked on the slip's numbers. */
+  staked: Map<string, number>;
+  /** The player's main balance (0 when the account does not exist yet). */
+  balance: number;
+}
+
+/**
+ * In one statement: the draw row locked FOR SHARE (results, voids and settlement wait for the bets in
+ * flight), and everything a bet checks before it takes any hot row, read without locks: the cut-off
+ * by the database clock, the game's hot and blocked numbers, the stakes already on the slip's numbers
+ * and the player's main balance. These reads only decide early refusals; the cut-off and the caps
+ * are checked again under the exposure row locks (raiseExposure), the balance by the conditional debit.
+ */
+export async function lockDrawForBet(
+  tx: Executor,
+  q: { drawId: number; type: LotteryType; userId: number; numbers: readonly string[] },
+): Promise<BetReadings> {
+  const numbers = sql.param([...new Set(q.numbers)]);
+  const rows = await tx
+    .select({
+      draw: getTableColumns(draws),
+      open: sql<boolean>`clock_timestamp() < ${draws.closesAt}`,
+      rules: sql<unknown>`(select coalesce(json_agg(json_build_array(${numberRules.number}, ${numberRules.hot}, ${numberRules.blocked})), '[]'::json)
+              from ${numberRules} where ${numberRules.type} = ${q.type} and (${numberRules.hot} or ${numberRules.blocked}))`,
+      staked: sql<unknown>`(select coalesce(json_agg(json_build_array(${numberExposure.number}, ${numberExposure.staked}::text)), '[]'::json)
+              from ${numberExposure} where ${numberExposure.drawId} = ${q.drawId} and ${numberExposure.number} = any(${numbers}::text[]))`,
+      balance: sql<number | string | null>`(select ${ledgerAccounts.balance} from ${ledgerAccounts}
+              where ${ledgerAccounts.userId} = ${q.userId} and ${ledgerAccounts.kind} = 'main')`,
+    })
+    .from(draws)
+    .where(eq(draws.id, q.drawId))
+    .for("share", { of: draws });
+  const row = rows[0];
+  const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+  const rules = json<[string, boolean, boolean][]>(row?.rules ?? []);
+  return {
+    draw: row?.draw,
+    open: row?.open === true,
+    rules: { hot: new Set(rules.filter((r) => r[1]).map((r) => r[0])), blocked: new Set(rules.filter((r) => r[2]).map((r) => r[0])) },
+    staked: new Map(json<[string, string][]>(row?.staked ?? []).map(([n, v]) => [n, Number(v)])),
+    balance: Number(row?.balance ?? 0),
+  };
+}
 
 /** What is already staked on these numbers of a draw, read without locks (a first, optimistic check). */
 export async function readExposure(tx: Executor, drawId: number, numbers: readonly string[]): Promise<Map<string, number>> {
@@ -13,19 +65,6 @@ export async function readExposure(tx: Executor, drawId: number, numbers: readon
     .from(numberExposure)
     .where(and(eq(numberExposure.drawId, drawId), inArray(numberExposure.number, [...new Set(numbers)])));
   return new Map(rows.map((r) => [r.number, r.staked]));
-}
-
-/**
- * Creates the missing exposure rows of these numbers (ascending). A row another bet has just
- * created is waited for here, before this bet holds any hot row.
- */
-export async function ensureExposureRows(tx: Executor, drawId: number, numbers: readonly string[]): Promise<void> {
-  const sorted = [...new Set(numbers)].sort();
-  if (sorted.length === 0) return;
-  await tx
-    .insert(numberExposure)
-    .values(sorted.map((number) => ({ drawId, number, staked: 0 })))
-    .onConflictDoNothing();
 }
 
 /** Locks existing exposure rows in ascending number order (slips of several numbers never wait on each other in a circle). */
@@ -75,18 +114,29 @@ export interface NewSlip {
   uniqueKey: string | null;
 }
 
-/** Inserts the slip (stamped with the database clock at this moment) and its lines in one statement. */
+/**
+ * Inserts the slip (stamped with the database clock at this moment) and its lines in one statement,
+ * together with the missing exposure rows of `exposureNumbers` (ascending, as ensureExposureRows):
+ * a row another bet has just created is waited for there, before this bet holds any hot row.
+ */
 export async function insertSlipWithLines(
   tx: Executor,
   slip: NewSlip,
   lines: readonly { number: string; amount: number; odds: number }[],
+  exposureNumbers: readonly string[] = [],
 ): Promise<{ id: number; createdAt: Date }> {
   const values = sql.join(
     lines.map((l) => sql`(${l.number}::text, ${l.amount}::bigint, ${l.odds}::int)`),
     sql`, `,
   );
+  const exposure = [...new Set(exposureNumbers)].sort();
   const res = await tx.execute(sql`
-    with s as (
+    with x as (
+      insert into number_exposure (draw_id, number, staked)
+      select ${slip.drawId}, n.number, 0 from unnest(${sql.param(exposure)}::text[]) as n(number)
+      on conflict do nothing
+      returning 1),
+    s as (
       insert into bet_slips (user_id, draw_id, type, total, unique_key, created_at)
       values (${slip.userId}, ${slip.drawId}, ${slip.type}, ${slip.total}, ${slip.uniqueKey}, clock_timestamp())
       returning id, created_at),
@@ -94,7 +144,7 @@ export async function insertSlipWithLines(
       insert into bet_lines (slip_id, draw_id, user_id, number, amount, odds)
       select s.id, ${slip.drawId}, ${slip.userId}, v.number, v.amount, v.odds from s cross join (values ${values}) as v(number, amount, odds)
       returning 1)
-    select id, created_at, (select count(*) from l)::int as lines from s`);
+    select id, created_at, (select count(*) from l)::int as lines, (select count(*) from x)::int as exposure_rows from s`);
   const row = rowsOf<{ id: number | string; created_at: Date | string; lines: number }>(res)[0];
   if (!row || Number(row.lines) !== lines.length) throw new Error("bet slip insert failed");
   return { id: Number(row.id), createdAt: new Date(row.created_at) };

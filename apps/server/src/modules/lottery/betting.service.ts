@@ -4,11 +4,9 @@ import type { AppContext } from "../../app.ts";
 import { type AppError, badRequest, notFound, refused } from "../../lib/errors.ts";
 import { balanceAfter, InsufficientFundsError, postJournal } from "../ledger/ledger.service.ts";
 import { type MoneyCallResult, runMoneyCall } from "../ledger/money-call.ts";
-import { getPlayerBalances } from "../ledger/player-accounts.repository.ts";
-import { ensureExposureRows, insertSlipWithLines, lockExposureRows, raiseExposure, readExposure } from "./betting.repository.ts";
-import { isBeforeCutoffByDbClock, lockDraw } from "./draws.repository.ts";
-import { type GameConfig, readGame, readLimits, slipRulesOf } from "./lottery-config.ts";
-import { type NumberRuleSets, selectNumberRules } from "./lottery-games.repository.ts";
+import { insertSlipWithLines, lockDrawForBet, lockExposureRows, raiseExposure, readExposure } from "./betting.repository.ts";
+import { type GameConfig, readGameAndLimits, slipRulesOf } from "./lottery-config.ts";
+import type { NumberRuleSets } from "./lottery-games.repository.ts";
 
 /** How many house accounts lottery money is spread over. */
 const HOUSE_SHARDS = 16;
@@ -58,12 +56,13 @@ function checkDrawForBet(
 
 /**
  * Places a slip (api.md POST /api/user/betting…) in one money transaction, after the Idempotency-Key:
- *   1. draw row FOR SHARE (results, voids and settlement wait for bets in flight) and the cut-off by
- *      the database clock;
- *   2. every rule of domain-rules §3 and the balance checked against unlocked reads (a refusal here
- *      stands and holds no hot row); missing exposure rows created;
- *   3. slip and lines (odds copied from the draw); stake journal main → house (player accounts, then
- *      the house shard; 422 INSUFFICIENT_FUNDS);
+ *   1. draw row FOR SHARE (results, voids and settlement wait for bets in flight) and, in the same
+ *      statement, the cut-off by the database clock, the hot / blocked numbers, the stakes so far
+ *      and the balance;
+ *   2. every rule of domain-rules §3 and the balance checked against those unlocked reads (a refusal
+ *      here stands and holds no hot row);
+ *   3. missing exposure rows, slip and lines (odds copied from the draw) in one statement; stake
+ *      journal main → house (player accounts, then the house shard; 422 INSUFFICIENT_FUNDS);
  *   4. the slip's exposure rows locked in ascending number order, and in one statement the cut-off
  *      checked again by the database clock and each stake added only within its number's cap.
  * Any refusal rolls everything back: nothing of a refused slip remains.
@@ -75,30 +74,33 @@ export async function placeBet(
   body: BetBody,
   key: string | undefined,
 ): Promise<MoneyCallResult<BetResponse>> {
-  const [game, limits] = await Promise.all([readGame(ctx.db, type), readLimits(ctx.db, type)]);
+  const { game, limits } = await readGameAndLimits(ctx.db, type);
   // Slip problems that need no database (empty, too many lines, a number twice) are refused up front.
   const shape = checkSlip(body.lines, slipRulesOf(type, limits, { hot: new Set(), blocked: new Set() }, new Map()));
   if (!shape.ok && shape.code !== "LINES_REJECTED") throw slipProblem(shape);
 
   const route = `POST /api/${LOTTERY_PATHS[type].bet}`;
   return runMoneyCall(ctx.db, { userId, route, key, body, status: 201 }, async (tx) => {
-    const draw = await lockDraw(tx, body.draw_id, "share");
-    checkDrawForBet(draw, type, game);
-    if (!draw || !(await isBeforeCutoffByDbClock(tx, draw.id))) throw bettingClosed();
-
-    // First every rule against an unlocked read: stakes on a number only grow while its draw takes
-    // bets and a balance read is a committed state, so a refusal here stands, and costs no hot row.
-    const rules = await selectNumberRules(tx, type);
+    // The draw row FOR SHARE, and in the same statement every reading of the first checks below.
     const valid = body.lines.filter((l) => isValidNumber(type, l.number)).map((l) => l.number);
-    const early = checkSlip(body.lines, slipRulesOf(type, limits, rules, await readExposure(tx, draw.id, valid)));
-    if (!early.ok) throw slipProblem(early);
-    if ((await getPlayerBalances(tx, userId)).balance < early.total) throw new InsufficientFundsError("main");
-    await ensureExposureRows(tx, draw.id, valid);
+    const state = await lockDrawForBet(tx, { drawId: body.draw_id, type, userId, numbers: valid });
+    const { draw } = state;
+    checkDrawForBet(draw, type, game);
+    if (!draw || !state.open) throw bettingClosed();
 
+    // First every rule against unlocked reads: stakes on a number only grow while its draw takes
+    // bets and a balance read is a committed state, so a refusal here stands, and costs no hot row.
+    const { rules } = state;
+    const early = checkSlip(body.lines, slipRulesOf(type, limits, rules, state.staked));
+    if (!early.ok) throw slipProblem(early);
+    if (state.balance < early.total) throw new InsufficientFundsError("main");
+
+    // The missing exposure rows are created with the slip and its lines, in one statement.
     const slip = await insertSlipWithLines(
       tx,
       { userId, drawId: draw.id, type, total: early.total, uniqueKey: key === undefined ? null : `idem:${userId}:${key}` },
       body.lines.map((l) => ({ number: l.number, amount: l.amount, odds: draw.odds })),
+      valid,
     );
     const journal = await postJournal(tx, {
       kind: "lottery_bet",

@@ -5,6 +5,7 @@ import { rowsOf } from "../../db/client.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { balancesOf, call, createUser, expectErrorBody, expectLedgerClean, fund, moneySnapshot, type TestUser } from "../ledger/testing.ts";
 import { bet, createDraw, lotteryCounts, setLimits } from "./lottery.test-helpers.ts";
+import { readGame, readGameAndLimits, readLimits } from "./lottery-config.ts";
 
 describe("placing a slip (POST /api/user/betting…)", () => {
   let t: TestApp;
@@ -258,6 +259,26 @@ describe("placing a slip (POST /api/user/betting…)", () => {
         "UNAUTHENTICATED",
       );
     });
+  });
+
+  it("reads a game and its limits in one statement exactly as readGame and readLimits do", async () => {
+    const same = async (type: "1D" | "3D") =>
+      expect(await readGameAndLimits(t.ctx.db, type)).toEqual({
+        game: await readGame(t.ctx.db, type),
+        limits: await readLimits(t.ctx.db, type),
+      });
+    const key = "lottery.limits.1D";
+    await t.ctx.db.execute(sql`delete from settings where key = ${key}`);
+    await same("1D");
+    await setLimits(t, "1D", { max_lines: 7, number_cap: 123_456 });
+    await same("1D");
+    expect((await readGameAndLimits(t.ctx.db, "1D")).limits.max_lines).toBe(7);
+    for (const broken of [{ value: { max_lines: "many" } }, { value: null }, { other: 1 }, "text"]) {
+      await t.ctx.db.execute(sql`update settings set value = ${JSON.stringify(broken)}::jsonb where key = ${key}`);
+      await same("1D");
+    }
+    await t.ctx.db.execute(sql`delete from settings where key = ${key}`);
+    await same("3D");
   });
 
   it("the board of an unknown draw is 404 and of another game's draw 422; 3D reads draw_id from the query", async () => {

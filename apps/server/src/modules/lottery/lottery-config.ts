@@ -10,7 +10,7 @@ import {
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { defineSetting, readSetting, readSettings, type SettingDef } from "../content/settings.service.ts";
-import { type LotteryGameRow, selectLotteryGame, selectLotteryGames } from "./lottery-games.repository.ts";
+import { type LotteryGameRow, selectLotteryGame, selectLotteryGames, selectLotteryGameWithSetting } from "./lottery-games.repository.ts";
 
 /**
  * Per-game configuration of the lotteries: the lottery_games row (name, odds, enabled, schedule,
@@ -98,6 +98,15 @@ export async function readGames(db: Db): Promise<GameConfig[]> {
 
 export async function readLimits(db: Db, type: LotteryType): Promise<SlipLimits> {
   return readSetting(db, LIMITS_SETTINGS[type]);
+}
+
+/** A game and its stake limits in one read (what readGame and readLimits answer). */
+export async function readGameAndLimits(db: Db, type: LotteryType): Promise<{ game: GameConfig | undefined; limits: SlipLimits }> {
+  const row = await selectLotteryGameWithSetting(db, type, LIMITS_SETTINGS[type].key);
+  if (!row) return { game: undefined, limits: await readLimits(db, type) };
+  // As readSetting: a missing or malformed value reads as the default.
+  const parsed = row.setting === null || row.setting === undefined ? undefined : LIMITS_SETTINGS[type].schema.safeParse(row.setting);
+  return { game: toConfig(row.game), limits: parsed?.success ? parsed.data : LIMITS_SETTINGS[type].defaultValue };
 }
 
 export async function readAllLimits(db: Db): Promise<Record<LotteryType, SlipLimits>> {

@@ -1,13 +1,33 @@
 import type { LotteryType } from "@shwe/contracts";
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { lotteryGames, numberRules } from "../../db/schema/index.ts";
+import { lotteryGames, numberRules, settings } from "../../db/schema/index.ts";
 
 /** The lottery_games rows (seeded by the catalogue) and the per-game hot / blocked numbers. */
 export type LotteryGameRow = typeof lotteryGames.$inferSelect;
 
 export async function selectLotteryGame(db: Executor, type: LotteryType): Promise<LotteryGameRow | undefined> {
   const rows = await db.select().from(lotteryGames).where(eq(lotteryGames.type, type)).limit(1);
+  return rows[0];
+}
+
+/**
+ * A game's row and one operator setting's value in one statement (settings keep `{"value": …}`;
+ * the inner value is answered, null when the key is missing). No row when the game does not exist.
+ */
+export async function selectLotteryGameWithSetting(
+  db: Executor,
+  type: LotteryType,
+  key: string,
+): Promise<{ game: LotteryGameRow; setting: unknown } | undefined> {
+  const rows = await db
+    .select({
+      game: getTableColumns(lotteryGames),
+      setting: sql<unknown>`(select ${settings.value} -> 'value' from ${settings} where ${settings.key} = ${key})`,
+    })
+    .from(lotteryGames)
+    .where(eq(lotteryGames.type, type))
+    .limit(1);
   return rows[0];
 }
 

@@ -25,51 +25,76 @@ export async function selectPendingUsers(tx: Executor, drawId: number, limit: nu
   return rows.map((r) => r.userId);
 }
 
-export interface SettledLine {
+export interface WonLine {
   id: number;
   userId: number;
   amount: number;
   odds: number;
-  status: "won" | "lost";
   win_amount: number;
+}
+
+export interface SettledLines {
+  /** The lines that won, with the amount each pays. */
+  won: WonLine[];
+  /** Per player, the stakes of all the lines just settled (won and lost). */
+  staked: Map<number, number>;
 }
 
 /**
  * Marks these players' pending lines of a draw won (their number is the result; win = stake × odds)
- * or lost, in one conditional statement: a line already settled is never touched again.
+ * or lost, in one conditional statement: a line already settled is never touched again. Answers the
+ * winning lines and each player's settled stakes (not every lost line).
  */
 export async function settlePendingLinesOf(
   tx: Executor,
   drawId: number,
   userIds: readonly number[],
   result: string,
-): Promise<SettledLine[]> {
-  if (userIds.length === 0) return [];
-  const ids = sql.join(
-    userIds.map((u) => sql`${u}::bigint`),
-    sql`, `,
-  );
+): Promise<SettledLines> {
+  if (userIds.length === 0) return { won: [], staked: new Map() };
   const res = await tx.execute(sql`
-    update bet_lines
-       set status = case when number = ${result} then 'won' else 'lost' end,
-           win_amount = case when number = ${result} then amount * odds else 0 end,
-           settled_at = now()
-     where draw_id = ${drawId} and user_id in (${ids}) and status = 'pending'
-     returning id, user_id, amount, odds, status, win_amount`);
-  return rowsOf<{ id: number; user_id: number; amount: number; odds: number; status: "won" | "lost"; win_amount: number }>(res).map(
-    (r) => ({
-      id: Number(r.id),
-      userId: Number(r.user_id),
-      amount: Number(r.amount),
-      odds: Number(r.odds),
-      status: r.status,
-      win_amount: Number(r.win_amount),
-    }),
-  );
+    with s as (
+      update bet_lines
+         set status = case when number = ${result} then 'won' else 'lost' end,
+             win_amount = case when number = ${result} then amount * odds else 0 end,
+             settled_at = now()
+       where draw_id = ${drawId} and user_id = any(${sql.param([...userIds])}::bigint[]) and status = 'pending'
+       returning id, user_id, amount, odds, status, win_amount)
+    select id, user_id, amount, odds, win_amount, null::bigint as staked from s where status = 'won'
+    union all
+    select null, user_id, null, null, null, sum(amount)::bigint from s group by user_id`);
+  const won: WonLine[] = [];
+  const staked = new Map<number, number>();
+  for (const r of rowsOf<{
+    id: number | null;
+    user_id: number;
+    amount: number | null;
+    odds: number | null;
+    win_amount: number | null;
+    staked: number | null;
+  }>(res)) {
+    if (r.staked !== null) {
+      staked.set(Number(r.user_id), Number(r.staked));
+    } else {
+      won.push({
+        id: Number(r.id),
+        userId: Number(r.user_id),
+        amount: Number(r.amount),
+        odds: Number(r.odds),
+        win_amount: Number(r.win_amount),
+      });
+    }
+  }
+  return { won, staked };
 }
 
-export async function setLineJournal(tx: Executor, lineId: number, journalId: number): Promise<void> {
-  await tx.update(betLines).set({ settledJournalId: journalId }).where(eq(betLines.id, lineId));
+/** Records the payout journal of each won line, in one statement. */
+export async function setLineJournals(tx: Executor, lines: readonly { lineId: number; journalId: number }[]): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.execute(sql`
+    update bet_lines l set settled_journal_id = v.journal_id
+      from unnest(${sql.param(lines.map((l) => l.lineId))}::bigint[], ${sql.param(lines.map((l) => l.journalId))}::bigint[]) as v(id, journal_id)
+     where l.id = v.id`);
 }
 
 export interface PendingSlip {

@@ -6,8 +6,8 @@ import type { Tx } from "../../db/client.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";
 import { readSetting } from "../content/settings.service.ts";
-import { lockPlayers, postJournal, reverseJournal, withMoneyTx } from "../ledger/ledger.service.ts";
-import { lockMoneyUser, setTurnover } from "../ledger/money-user.repository.ts";
+import { lockPlayers, type PostJournalInput, postJournals, reverseJournal, withMoneyTx } from "../ledger/ledger.service.ts";
+import { lockMoneyUsersTurnover, setTurnovers } from "../ledger/money-user.repository.ts";
 import { publishRealtime } from "../realtime/realtime.repository.ts";
 import { lotteryHouse, lotteryShard } from "./betting.service.ts";
 import { type DrawRow, hasPendingDrawSharingCommitment, lockDraw, updateDraw } from "./draws.repository.ts";
@@ -17,7 +17,7 @@ import {
   selectBettorsOf,
   selectPendingSlips,
   selectPendingUsers,
-  setLineJournal,
+  setLineJournals,
   settlePendingLinesOf,
 } from "./settlement.repository.ts";
 
@@ -58,7 +58,10 @@ export async function settleDraw(ctx: AppContext, drawId: number, batchSize = DE
       await settleBatch(tx, draw, draw.result, userIds, kyat_per_point);
       return "more";
     });
-    if (step !== "more") return step;
+    if (step === "more") continue;
+    // Committed: today's numbers and the winners show the result at once in this process.
+    if (step === "settled") ctx.publicCache.invalidate("lottery");
+    return step;
   }
 }
 
@@ -76,15 +79,21 @@ function resultMessage(draw: DrawRow, number: string): WsResultMessage {
 const byShard = <T extends { userId: number; id: number }>(a: T, b: T) =>
   lotteryShard(a.userId) - lotteryShard(b.userId) || a.userId - b.userId || a.id - b.id;
 
+/**
+ * One batch, set-based: the players' users rows and ledger accounts locked (ascending, one statement
+ * each), their pending lines settled by one statement, then every payout and points journal of the
+ * batch posted together by postJournals (payouts in house-shard order, then points), the payout
+ * journals recorded on their lines and the turnovers lowered, one statement each.
+ */
 async function settleBatch(tx: Tx, draw: DrawRow, result: string, userIds: number[], kyatPerPoint: number): Promise<void> {
-  const turnover = new Map<number, number>();
-  for (const userId of userIds) turnover.set(userId, (await lockMoneyUser(tx, userId))?.turnover ?? 0);
-  await lockPlayers(tx, userIds);
-  const lines = await settlePendingLinesOf(tx, draw.id, userIds, result);
-  for (const line of lines.filter((l) => l.status === "won").sort(byShard)) {
+  const turnover = await lockMoneyUsersTurnover(tx, userIds);
+  const locked = await lockPlayers(tx, userIds);
+  const { won, staked } = await settlePendingLinesOf(tx, draw.id, userIds, result);
+  const wins = [...won].sort(byShard);
+  const journals: PostJournalInput[] = wins.map((line) => {
     const win = payout(line.amount, line.odds);
     if (win !== line.win_amount) throw new Error(`bet line ${line.id}: win ${line.win_amount} is not ${line.amount} × ${line.odds}`);
-    const journal = await postJournal(tx, {
+    return {
       kind: "lottery_win",
       userId: line.userId,
       uniqueKey: `settle:${line.id}`,
@@ -96,29 +105,35 @@ async function settleBatch(tx: Tx, draw: DrawRow, result: string, userIds: numbe
         { account: { userId: line.userId, kind: "main" }, amount: win },
         { account: lotteryHouse(line.userId), amount: -win },
       ],
-    });
-    await setLineJournal(tx, line.id, journal.journalId);
-  }
+    };
+  });
+  const turnovers: { userId: number; turnover: number }[] = [];
   for (const userId of userIds) {
-    const staked = lines.filter((l) => l.userId === userId).reduce((sum, l) => sum + l.amount, 0);
-    if (staked === 0) continue;
+    const stakes = staked.get(userId) ?? 0;
+    if (stakes === 0) continue;
     const before = turnover.get(userId) ?? 0;
-    if (before > 0) await setTurnover(tx, userId, Math.max(0, before - staked));
-    const points = Math.floor(staked / kyatPerPoint);
+    if (before > 0) turnovers.push({ userId, turnover: Math.max(0, before - stakes) });
+    const points = Math.floor(stakes / kyatPerPoint);
     if (points <= 0) continue;
-    await postJournal(tx, {
+    journals.push({
       kind: "lottery_points",
       userId,
       uniqueKey: `points:${draw.id}:${userId}`,
       refType: "draw",
       refId: draw.id,
-      memo: `${draw.type} draw ${draw.id}: ${staked} kyat settled`,
+      memo: `${draw.type} draw ${draw.id}: ${stakes} kyat settled`,
       entries: [
         { account: { userId, kind: "point" }, amount: points },
         { account: POINTS_HOUSE, amount: -points },
       ],
     });
   }
+  const posted = await postJournals(tx, journals, { locked });
+  await setLineJournals(
+    tx,
+    wins.map((line, i) => ({ lineId: line.id, journalId: posted[i]?.journalId ?? 0 })),
+  );
+  await setTurnovers(tx, turnovers);
 }
 
 /**

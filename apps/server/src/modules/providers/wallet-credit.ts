@@ -1,6 +1,6 @@
 import type { Tx } from "../../db/client.ts";
-import { balanceAfter, lockPlayer, postJournal } from "../ledger/ledger.service.ts";
-import { ensureRound, lockRound, lockWalletUser, type RoundPatch, updateRound } from "./provider-rounds.repository.ts";
+import { balanceAfter, balancesOf, lockPlayers, postJournal } from "../ledger/ledger.service.ts";
+import { ensureAndLockRound, lockRound, lockWalletUser, type RoundPatch, updateRound } from "./provider-rounds.repository.ts";
 import { settleRound } from "./settlement.ts";
 import { casinoAccountOf, type Outcome, type WalletCall, WalletRefusal } from "./wallet-transaction.ts";
 
@@ -24,8 +24,7 @@ export async function applyCredit(tx: Tx, call: WalletCall): Promise<Outcome> {
   let round = await lockRound(tx, key);
   if (!round) {
     if (kind === "win") throw new WalletRefusal("TRANSACTION_NOT_FOUND");
-    await ensureRound(tx, key, gameCode);
-    round = await lockRound(tx, key);
+    round = await ensureAndLockRound(tx, key, gameCode);
     if (!round) throw new Error(`round ${provider}/${roundId} vanished`);
   }
   if (round.status === "rolled_back") throw new WalletRefusal("ALREADY_ROLLED_BACK");
@@ -34,23 +33,28 @@ export async function applyCredit(tx: Tx, call: WalletCall): Promise<Outcome> {
 
   const user = await lockWalletUser(tx, userId);
   if (!user) throw new WalletRefusal("UNKNOWN_PLAYER");
-  const balances = await lockPlayer(tx, userId);
+  const locked = await lockPlayers(tx, [userId]);
+  const balances = balancesOf(locked, userId);
 
   let after = balances.game;
   let journalId: number | null = null;
   if (amount > 0) {
-    const journal = await postJournal(tx, {
-      kind: `casino_${kind}`,
-      userId,
-      uniqueKey: `provider:${provider}:${body.transaction_id}`,
-      refType: "provider_round",
-      refId: round.id,
-      meta: { provider, transaction_id: body.transaction_id, round_id: roundId, game_code: round.gameCode ?? gameCode },
-      entries: [
-        { account: { userId, kind: "game" }, amount },
-        { account: { code: casinoAccountOf(provider) }, amount: -amount },
-      ],
-    });
+    const journal = await postJournal(
+      tx,
+      {
+        kind: `casino_${kind}`,
+        userId,
+        uniqueKey: `provider:${provider}:${body.transaction_id}`,
+        refType: "provider_round",
+        refId: round.id,
+        meta: { provider, transaction_id: body.transaction_id, round_id: roundId, game_code: round.gameCode ?? gameCode },
+        entries: [
+          { account: { userId, kind: "game" }, amount },
+          { account: { code: casinoAccountOf(provider, userId) }, amount: -amount },
+        ],
+      },
+      { locked },
+    );
     after = balanceAfter(journal, { userId, kind: "game" });
     journalId = journal.journalId;
   }

@@ -1,6 +1,6 @@
 import type { Tx } from "../../db/client.ts";
-import { balanceAfter, lockPlayer, postJournal } from "../ledger/ledger.service.ts";
-import { ensureRound, lockRound, lockWalletUser, updateRound } from "./provider-rounds.repository.ts";
+import { balanceAfter, balancesOf, lockPlayers, postJournal } from "../ledger/ledger.service.ts";
+import { ensureAndLockRound, lockWalletUser, updateRound } from "./provider-rounds.repository.ts";
 import { casinoAccountOf, type Outcome, type WalletCall, WalletRefusal } from "./wallet-transaction.ts";
 
 /**
@@ -16,8 +16,7 @@ export async function applyDebit(tx: Tx, call: WalletCall): Promise<Outcome> {
   const gameCode = body.game_code ?? null;
   const key = { provider, userId, roundId };
 
-  await ensureRound(tx, key, gameCode);
-  const round = await lockRound(tx, key);
+  const round = await ensureAndLockRound(tx, key, gameCode);
   if (!round) throw new Error(`round ${provider}/${roundId} vanished`);
   if (round.status === "settled") throw new WalletRefusal("ALREADY_SETTLED");
 
@@ -25,21 +24,26 @@ export async function applyDebit(tx: Tx, call: WalletCall): Promise<Outcome> {
   if (!user) throw new WalletRefusal("UNKNOWN_PLAYER");
   if (user.blocked) throw new WalletRefusal("PLAYER_BLOCKED");
 
-  const balances = await lockPlayer(tx, userId);
+  const locked = await lockPlayers(tx, [userId]);
+  const balances = balancesOf(locked, userId);
   if (balances.game < amount) throw new WalletRefusal("INSUFFICIENT_FUNDS", balances.game);
 
-  const journal = await postJournal(tx, {
-    kind: "casino_bet",
-    userId,
-    uniqueKey: `provider:${provider}:${body.transaction_id}`,
-    refType: "provider_round",
-    refId: round.id,
-    meta: { provider, transaction_id: body.transaction_id, round_id: roundId, game_code: gameCode },
-    entries: [
-      { account: { userId, kind: "game" }, amount: -amount },
-      { account: { code: casinoAccountOf(provider) }, amount },
-    ],
-  });
+  const journal = await postJournal(
+    tx,
+    {
+      kind: "casino_bet",
+      userId,
+      uniqueKey: `provider:${provider}:${body.transaction_id}`,
+      refType: "provider_round",
+      refId: round.id,
+      meta: { provider, transaction_id: body.transaction_id, round_id: roundId, game_code: gameCode },
+      entries: [
+        { account: { userId, kind: "game" }, amount: -amount },
+        { account: { code: casinoAccountOf(provider, userId) }, amount },
+      ],
+    },
+    { locked },
+  );
   const after = balanceAfter(journal, { userId, kind: "game" });
   await updateRound(tx, round.id, {
     bet: round.bet + amount,

@@ -2,7 +2,7 @@ import type { ProviderWalletAnswer, ProviderWalletBody, ProviderWalletStatus } f
 import type { Db, Executor, Tx } from "../../db/client.ts";
 import { sha256Hex } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
-import { withMoneyTx } from "../ledger/ledger.service.ts";
+import { inSavepoint, withMoneyTx } from "../ledger/ledger.service.ts";
 import { canonicalJson } from "../ledger/money-call.ts";
 import { getPlayerBalances } from "../ledger/player-accounts.repository.ts";
 import {
@@ -72,9 +72,18 @@ export async function gameBalanceOf(db: Executor, userId: number): Promise<numbe
   return (await getPlayerBalances(db, userId)).game_balance;
 }
 
-/** The house account of a provider's casino play (its bets in, its payouts out). */
-export function casinoAccountOf(provider: string): string {
-  return `house:casino:${provider.toLowerCase()}`;
+/** How many house accounts each provider's casino play is spread over. */
+export const CASINO_HOUSE_SHARDS = 16;
+
+/**
+ * The house account of a provider's casino play for this player (the player's bets in, payouts out):
+ * `house:casino:<provider>:<player id mod 16>`. Every posting updates its house row until commit, so
+ * one row per provider would make every wallet call of every player wait for the one before;
+ * together the shards are the provider's house balance (older postings may sit on the unsharded
+ * `house:casino:<provider>`, which counts too).
+ */
+export function casinoAccountOf(provider: string, userId: number): string {
+  return `house:casino:${provider.toLowerCase()}:${userId % CASINO_HOUSE_SHARDS}`;
 }
 
 const BUSY_ROUNDS = 3;
@@ -144,45 +153,59 @@ export async function storedAnswerOf(db: Executor, call: WalletCall): Promise<Wa
   return replayOrDuplicate(db, call, existing);
 }
 
-/** Runs one money-moving wallet call at most once (see the frame above). */
-export async function runWalletCall(db: Db, call: WalletCall, work: (tx: Tx) => Promise<Outcome>): Promise<WalletAnswer> {
+/**
+ * Runs one money-moving wallet call at most once (see the frame above). `keep`, when given, runs in
+ * the same transaction once the answer is known (the raw callback record commits with the money).
+ */
+export async function runWalletCall(
+  db: Db,
+  call: WalletCall,
+  work: (tx: Tx) => Promise<Outcome>,
+  keep?: (tx: Tx, answer: WalletAnswer) => Promise<void>,
+): Promise<WalletAnswer> {
   const txId = call.body.transaction_id;
   if (txId === undefined) throw new Error("a money-moving wallet call needs a transaction id");
   return withMoneyTx(db, async (tx) => {
-    const claimed = await claimTransaction(tx, {
-      provider: call.provider,
-      transactionId: txId,
-      action: call.action,
-      userId: call.userId,
-      roundId: call.body.round_id ?? null,
-      gameCode: call.body.game_code ?? null,
-      amount: call.body.amount ?? null,
-      kind: call.action === "credit" ? (call.body.kind ?? "win") : null,
-      referenceTransactionId: call.body.reference_transaction_id ?? null,
-      requestHash: call.requestHash,
-    });
-    if (claimed === undefined) {
-      const existing = await findTransaction(tx, call.provider, txId);
-      if (!existing) throw new Error(`provider transaction ${call.provider}/${txId} is claimed but not found`);
-      return answerRepeat(tx, call, existing);
-    }
-
-    let outcome: Outcome;
-    try {
-      outcome = await tx.transaction((inner) => work(inner as Tx));
-    } catch (err) {
-      if (!(err instanceof WalletRefusal)) throw err;
-      outcome = { status: err.status, balance: err.balance ?? (await gameBalanceOf(tx, call.userId)) };
-    }
-    const answer = answerOf(outcome.status, outcome.balance, txId);
-    await finishTransaction(tx, claimed, {
-      status: outcome.status,
-      answer,
-      journalId: outcome.journalId ?? null,
-      roundRef: outcome.roundRef ?? null,
-      balanceBefore: outcome.balanceBefore ?? null,
-      balanceAfter: outcome.balanceAfter ?? null,
-    });
+    const answer = await claimAndRun(tx, call, txId, work);
+    await keep?.(tx, answer);
     return answer;
   });
+}
+
+async function claimAndRun(tx: Tx, call: WalletCall, txId: string, work: (tx: Tx) => Promise<Outcome>): Promise<WalletAnswer> {
+  const claimed = await claimTransaction(tx, {
+    provider: call.provider,
+    transactionId: txId,
+    action: call.action,
+    userId: call.userId,
+    roundId: call.body.round_id ?? null,
+    gameCode: call.body.game_code ?? null,
+    amount: call.body.amount ?? null,
+    kind: call.action === "credit" ? (call.body.kind ?? "win") : null,
+    referenceTransactionId: call.body.reference_transaction_id ?? null,
+    requestHash: call.requestHash,
+  });
+  if (claimed === undefined) {
+    const existing = await findTransaction(tx, call.provider, txId);
+    if (!existing) throw new Error(`provider transaction ${call.provider}/${txId} is claimed but not found`);
+    return answerRepeat(tx, call, existing);
+  }
+
+  let outcome: Outcome;
+  try {
+    outcome = await inSavepoint(tx, work);
+  } catch (err) {
+    if (!(err instanceof WalletRefusal)) throw err;
+    outcome = { status: err.status, balance: err.balance ?? (await gameBalanceOf(tx, call.userId)) };
+  }
+  const answer = answerOf(outcome.status, outcome.balance, txId);
+  await finishTransaction(tx, claimed, {
+    status: outcome.status,
+    answer,
+    journalId: outcome.journalId ?? null,
+    roundRef: outcome.roundRef ?? null,
+    balanceBefore: outcome.balanceBefore ?? null,
+    balanceAfter: outcome.balanceAfter ?? null,
+  });
+  return answer;
 }

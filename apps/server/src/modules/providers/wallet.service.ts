@@ -5,16 +5,15 @@ import {
   providerWalletRequestSchemas,
 } from "@shwe/contracts";
 import type { AppContext } from "../../app.ts";
-import { findCatalogueProvider } from "./catalogue-lookup.repository.ts";
-import { insertCallback } from "./provider-callbacks.repository.ts";
-import { findPlayerByCode } from "./provider-rounds.repository.ts";
+import type { Tx } from "../../db/client.ts";
+import { type CallbackRecord, insertCallback } from "./provider-callbacks.repository.ts";
+import { findWalletParties } from "./provider-rounds.repository.ts";
 import { applyCredit } from "./wallet-credit.ts";
 import { applyDebit } from "./wallet-debit.ts";
 import { applyRollback } from "./wallet-rollback.ts";
 import { verifyWalletSignature } from "./wallet-signature.ts";
 import {
   answerOf,
-  gameBalanceOf,
   requestHashOf,
   retryWhenBusy,
   runWalletCall,
@@ -34,7 +33,8 @@ import {
  *   5. balance and debit need the provider open (not in maintenance, active): PROVIDER_DISABLED;
  *      credit and rollback are accepted during maintenance so that open rounds still end;
  *   6. the action runs at most once per transaction id (wallet-transaction.ts).
- * Every call, whatever its answer, is kept in provider_callbacks.
+ * Every call, whatever its answer, is kept in provider_callbacks: a debit, credit or rollback in its
+ * money transaction (the record commits with the money, one commit per call), any other answer after.
  */
 export interface WalletCallbackInput {
   code: string;
@@ -93,7 +93,10 @@ export async function handleWalletCallback(ctx: AppContext, input: WalletCallbac
       } else {
         transactionId = parsed.body.transaction_id ?? null;
         const body = parsed.body;
-        answer = await retryWhenBusy(() => dispatch(ctx, code, parsed.action, body));
+        const kept = { signatureOk, transactionId };
+        answer = await retryWhenBusy(() => dispatch(ctx, code, parsed.action, body, (tx, a) => keepInTx(tx, input, kept, a)));
+        // A money call keeps its raw callback in its own transaction (below); every other answer here.
+        if (recordedInTx.has(answer)) return answer;
       }
     }
   } catch (err) {
@@ -104,43 +107,66 @@ export async function handleWalletCallback(ctx: AppContext, input: WalletCallbac
   return answer;
 }
 
-async function dispatch(ctx: AppContext, provider: string, action: ProviderWalletAction, body: ProviderWalletBody): Promise<WalletAnswer> {
+/** Answers whose raw callback was written in the money transaction that produced them. */
+const recordedInTx = new WeakSet<WalletAnswer>();
+
+async function keepInTx(
+  tx: Tx,
+  input: WalletCallbackInput,
+  kept: { signatureOk: boolean; transactionId: string | null },
+  answer: WalletAnswer,
+): Promise<void> {
+  await insertCallback(tx, callbackRecord(input, { ...kept, status: answer.status, answer }));
+  recordedInTx.add(answer);
+}
+
+async function dispatch(
+  ctx: AppContext,
+  provider: string,
+  action: ProviderWalletAction,
+  body: ProviderWalletBody,
+  keep: (tx: Tx, answer: WalletAnswer) => Promise<void>,
+): Promise<WalletAnswer> {
   const txId = body.transaction_id;
-  const catalogue = await findCatalogueProvider(ctx.db, provider);
+  // The catalogue row, the player and the game balance in one read.
+  const parties = await findWalletParties(ctx.db, provider, body.player);
+  const catalogue = parties.provider;
   if (!catalogue) return answerOf("PROVIDER_DISABLED", undefined, txId);
-  const player = await findPlayerByCode(ctx.db, body.player);
+  const player = parties.player;
   if (!player) return answerOf("UNKNOWN_PLAYER", undefined, txId);
   const open = catalogue.active && !catalogue.maintenance;
 
   if (action === "balance") {
-    return open ? answerOf("OK", await gameBalanceOf(ctx.db, player.id), txId) : answerOf("PROVIDER_DISABLED", undefined, txId);
+    return open ? answerOf("OK", parties.gameBalance, txId) : answerOf("PROVIDER_DISABLED", undefined, txId);
   }
   const call: WalletCall = { provider, action, body, userId: player.id, requestHash: requestHashOf(action, body) };
   if (action === "debit") {
     if (!open) return (await storedAnswerOf(ctx.db, call)) ?? answerOf("PROVIDER_DISABLED", undefined, txId);
-    return runWalletCall(ctx.db, call, (tx) => applyDebit(tx, call));
+    return runWalletCall(ctx.db, call, (tx) => applyDebit(tx, call), keep);
   }
-  if (action === "credit") return runWalletCall(ctx.db, call, (tx) => applyCredit(tx, call));
-  return runWalletCall(ctx.db, call, (tx) => applyRollback(tx, call));
+  if (action === "credit") return runWalletCall(ctx.db, call, (tx) => applyCredit(tx, call), keep);
+  return runWalletCall(ctx.db, call, (tx) => applyRollback(tx, call), keep);
 }
 
-async function record(
-  ctx: AppContext,
-  input: WalletCallbackInput,
-  outcome: { signatureOk: boolean; transactionId: string | null; status: string; answer: unknown },
-): Promise<void> {
+type Outcome = { signatureOk: boolean; transactionId: string | null; status: string; answer: unknown };
+
+function callbackRecord(input: WalletCallbackInput, outcome: Outcome): CallbackRecord {
+  return {
+    provider: clean(input.code, 40),
+    action: clean(input.action, 20),
+    headers: input.headers,
+    rawBody: clean(input.rawBody.subarray(0, RAW_BODY_KEPT).toString("utf8"), RAW_BODY_KEPT),
+    signatureOk: outcome.signatureOk,
+    transactionId: outcome.transactionId,
+    status: outcome.status,
+    answer: outcome.answer,
+    ip: input.ip,
+  };
+}
+
+async function record(ctx: AppContext, input: WalletCallbackInput, outcome: Outcome): Promise<void> {
   try {
-    await insertCallback(ctx.db, {
-      provider: clean(input.code, 40),
-      action: clean(input.action, 20),
-      headers: input.headers,
-      rawBody: clean(input.rawBody.subarray(0, RAW_BODY_KEPT).toString("utf8"), RAW_BODY_KEPT),
-      signatureOk: outcome.signatureOk,
-      transactionId: outcome.transactionId,
-      status: outcome.status,
-      answer: outcome.answer,
-      ip: input.ip,
-    });
+    await insertCallback(ctx.db, callbackRecord(input, outcome));
   } catch (err) {
     // The log of raw callbacks never changes an answer; the money tables hold the truth.
     input.log?.warn({ err }, "provider callback not recorded");
