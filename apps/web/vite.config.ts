@@ -1,9 +1,125 @@
+import { join, resolve } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
+import { checkBundleBudget } from "./build/bundle-budget.ts";
+import { deferEntryScripts, START_SCRIPT, START_SCRIPT_FILE } from "./build/deferred-start.ts";
+import { precompressDir } from "./build/precompress.ts";
+
+const appRoot = import.meta.dirname;
+
+/** Where the server's first-paint bundle goes, inside the built site (a dot folder is never served). */
+export const FIRST_PAINT_DIR = ".ssr";
+
+/**
+ * Breaks the build when the JS a first visit to the home page or the 2D page downloads grows past
+ * the budget (build/bundle-budget.ts), and prints the weights either way.
+ */
+function bundleBudget(): Plugin {
+  return {
+    name: "shwe:bundle-budget",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((item) =>
+        item.type === "chunk"
+          ? [
+              {
+                fileName: item.fileName,
+                code: item.code,
+                isEntry: item.isEntry,
+                facadeModuleId: item.facadeModuleId,
+                imports: item.imports,
+              },
+            ]
+          : [],
+      );
+      // The start script runs before anything else on every page: it counts too.
+      chunks.push({ fileName: START_SCRIPT_FILE, code: START_SCRIPT, isEntry: true, facadeModuleId: null, imports: [] });
+      const report = checkBundleBudget(chunks);
+      for (const page of report.pages)
+        this.info(`initial JS of the ${page.page} page: ${page.gzipKb} KB gzip (${page.files.length} files)`);
+      if (report.failures.length > 0) this.error(`JS budget exceeded:\n${report.failures.join("\n")}`);
+    },
+  };
+}
+
+/** index.html starts the app through the deferred start script (build/deferred-start.ts). */
+function deferredStart(): Plugin {
+  return {
+    name: "shwe:deferred-start",
+    apply: "build",
+    transformIndexHtml: { order: "post", handler: (html) => deferEntryScripts(html) },
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: START_SCRIPT_FILE, source: START_SCRIPT });
+    },
+  };
+}
+
+/** Preloads the Burmese regular face (the one the first paint's text uses) from index.html. */
+function preloadBurmeseFont(): Plugin {
+  return {
+    name: "shwe:preload-font",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const font = Object.keys(ctx.bundle ?? {}).find((file) => /noto-sans-myanmar-burmese-400-[\w-]+\.woff2$/.test(file));
+        if (!font) return [];
+        return [
+          {
+            tag: "link",
+            attrs: { rel: "preload", href: `/${font}`, as: "font", type: "font/woff2", crossorigin: "" },
+            injectTo: "head",
+          },
+        ];
+      },
+    },
+  };
+}
+
+/**
+ * After the site is written: the server's first-paint bundle (src/entry-server.tsx, everything it
+ * needs bundled in, so the server loads it from the built folder alone), then .br and .gz copies
+ * of every text file for the server to send as they are.
+ */
+function serverBundleAndCompression(): Plugin {
+  let outDir = "";
+  let skip = false;
+  return {
+    name: "shwe:first-paint-and-compression",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      skip = Boolean(config.build.ssr) || config.build.watch !== null;
+    },
+    async closeBundle() {
+      if (skip) return;
+      await build({
+        configFile: false,
+        root: appRoot,
+        logLevel: "warn",
+        mode: "production",
+        plugins: [react()],
+        define: { "process.env.NODE_ENV": JSON.stringify("production") },
+        ssr: { noExternal: true, target: "node" },
+        build: {
+          ssr: "src/entry-server.tsx",
+          outDir: join(outDir, FIRST_PAINT_DIR),
+          emptyOutDir: true,
+          target: "node20",
+          minify: false,
+          copyPublicDir: false,
+          rollupOptions: { output: { format: "es", entryFileNames: "[name].mjs", chunkFileNames: "[name]-[hash].mjs" } },
+        },
+      });
+      const { files, bytes, brotliBytes } = precompressDir(outDir);
+      this.info(`precompressed ${files} files: ${Math.round(bytes / 1024)} KB → ${Math.round(brotliBytes / 1024)} KB`);
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadBurmeseFont(), deferredStart(), bundleBudget(), serverBundleAndCompression()],
   server: {
     port: 5173,
     proxy: { "/api": { target: "http://localhost:3000", ws: true } },
@@ -13,5 +129,9 @@ export default defineConfig({
     cssCodeSplit: true,
     sourcemap: false,
     assetsInlineLimit: 2048,
+    rollupOptions: {
+      // The shared rules package is pure (no side effects at load): the app keeps only what it calls.
+      treeshake: { moduleSideEffects: (id: string) => !id.replaceAll("\\", "/").includes("/packages/domain/src/") },
+    },
   },
 });

@@ -1,15 +1,61 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app/app.tsx";
+import { hydrate } from "@tanstack/react-query";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App, queryClient } from "./app/app.tsx";
+import { routes } from "./app/router.tsx";
+import { noteServerTime } from "./features/lottery/lib/server-clock.ts";
+import { loadBurmeseBold } from "./lib/bold-font.ts";
+import { readFirstPaint } from "./lib/first-paint.ts";
 import { initI18n } from "./lib/i18n.ts";
+import { preloadRoute } from "./lib/lazy-page.tsx";
+import { whenPageShown } from "./lib/page-shown.ts";
+import { freezeClock } from "./lib/render-clock.ts";
+import { BrowserRouter } from "./lib/router.tsx";
 import "./styles.css";
-
-initI18n();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing");
-createRoot(root).render(
+loadBurmeseBold();
+
+// A page the server drew arrives with the data and translations it was drawn with.
+const firstPaint = readFirstPaint(document);
+const i18n = initI18n(firstPaint && { lng: firstPaint.lng, resources: firstPaint.resources });
+if (firstPaint) {
+  hydrate(queryClient, firstPaint.queries);
+  // The page's first bytes left the server about when it was drawn.
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  noteServerTime(firstPaint.serverTime, navigation ? performance.timeOrigin + navigation.responseStart : Date.now());
+}
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App Router={BrowserRouter} />
+  </StrictMode>
 );
+
+if (firstPaint) {
+  // The page's chunk first, so the app draws it without a spinner; then the app adopts the drawing
+  // (same language: hydration, at the moment it was drawn) or, in another language, replaces it in one go.
+  const ready = Promise.all([preloadRoute(routes, window.location.pathname), i18n.loadNamespaces(Object.keys(firstPaint.resources))]);
+  // The drawing is inert (a picture of the page) until the app has taken the page over.
+  whenPageShown(() => {
+    freezeClock(undefined);
+    root.removeAttribute("inert");
+  });
+  void ready
+    .catch(() => undefined)
+    .then(() => {
+      if (i18n.language === firstPaint.lng) {
+        freezeClock(firstPaint.drawnAt);
+        // As a transition, hydration yields to the browser between pieces of work: a cheap phone's
+        // main thread is never blocked for the whole page at once.
+        startTransition(() => {
+          hydrateRoot(root, app);
+        });
+      } else {
+        startTransition(() => createRoot(root).render(app));
+      }
+    });
+} else {
+  createRoot(root).render(app);
+}

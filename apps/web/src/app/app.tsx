@@ -1,43 +1,94 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Suspense, useEffect } from "react";
-import { RouterProvider } from "react-router";
-import { Slide, ToastContainer } from "react-toastify";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useSyncExternalStore } from "react";
 import { Spinner } from "../components/spinner.tsx";
-import { router } from "./router.tsx";
+import { whenIdle } from "../lib/idle.ts";
+import { type Location, type NavigateFunction, useLocation, useNavigate, useRoutes } from "../lib/router.tsx";
+import { loadToasts, onToastsWanted, toastsWanted } from "../lib/toast.ts";
+import { routes } from "./router.tsx";
 import { installHtmlLang, installSessionEffects } from "./session-effects.ts";
 
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-});
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  });
+}
 
-/** Toasts per spec §8: 5 s, progress bar, close on click, pause on hover, draggable, coloured (our tokens in styles.css). */
-export function AppToasts() {
+/** The browser's one QueryClient. */
+export const queryClient = createQueryClient();
+
+/** The site's pages for the current location (inside a BrowserRouter, or the server's StaticRouter). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** What the browser and the server's first paint both draw around the pages. */
+export function AppFrame({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <ToastContainer
-      position="top-center"
-      autoClose={5000}
-      hideProgressBar={false}
-      closeOnClick
-      pauseOnHover
-      pauseOnFocusLoss
-      draggable
-      theme="colored"
-      transition={Slide}
-      newestOnTop
-      limit={3}
-    />
+    <QueryClientProvider client={client}>
+      <Suspense fallback={<Spinner variant="fullscreen" />}>{children}</Suspense>
+    </QueryClientProvider>
   );
 }
 
-export function App() {
-  useEffect(() => installSessionEffects(router, queryClient), []);
+// The toast container downloads with the first toast, or once the page has settled.
+const LazyToasts = lazy(() => import("./toasts.tsx").then((m) => ({ default: m.AppToasts })));
+
+function ToastHost() {
+  const wanted = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
+  useEffect(() => whenIdle(() => void loadToasts()), []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyToasts />
+    </Suspense>
+  );
+}
+
+/** Hands the session effects (401 → login, profile refresh per page) the router's location and navigate. */
+function SessionEffects() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const current = useRef<{ location: Location; navigate: NavigateFunction }>({ location, navigate });
+  const listeners = useRef(new Set<(state: { location: object }) => void>());
+  current.current = { location, navigate };
+
+  useEffect(
+    () =>
+      installSessionEffects(
+        {
+          state: {
+            get location() {
+              return current.current.location;
+            },
+          },
+          navigate: (to, opts) => current.current.navigate(to, opts),
+          subscribe: (fn) => {
+            listeners.current.add(fn);
+            return () => listeners.current.delete(fn);
+          },
+        },
+        queryClient,
+      ),
+    [],
+  );
+  useEffect(() => {
+    for (const fn of listeners.current) fn({ location });
+  }, [location]);
   useEffect(() => installHtmlLang(), []);
+  return null;
+}
+
+/** The app in the browser; `Router` is the BrowserRouter (a MemoryRouter in tests). */
+export function App({ Router }: { Router: (props: { children: ReactNode }) => ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<Spinner variant="fullscreen" />}>
-        <RouterProvider router={router} />
+        <Router>
+          <SessionEffects />
+          <AppRoutes />
+        </Router>
       </Suspense>
-      <AppToasts />
+      <ToastHost />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,3 @@
-import { lazy } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
 import { RequireAuth } from "../components/require-auth.tsx";
 import { catalogueRoutes, gameFrameRoutes } from "../features/catalogue/routes.tsx";
 import { gameReportRoutes } from "../features/games/routes.tsx";
@@ -8,46 +6,50 @@ import { lotteryGuardedRoutes, lotteryRoutes } from "../features/lottery/routes.
 import { Layout } from "../features/shell/components/layout.tsx";
 import { TransferHost } from "../features/wallet/components/transfer-host.tsx";
 import { walletRoutes } from "../features/wallet/routes.tsx";
-import { RouteError } from "./route-error.tsx";
+import { lazyPage } from "../lib/lazy-page.tsx";
+import type { RouteObject } from "../lib/router.tsx";
+import { RouteBoundary } from "./route-error.tsx";
 
 // Every page is its own chunk: the first load carries only the shell and the page it shows.
-const HomePage = lazy(() => import("../features/home/pages/home-page.tsx").then((m) => ({ default: m.HomePage })));
-const LoginPage = lazy(() => import("../features/auth/pages/login-page.tsx").then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import("../features/auth/pages/register-page.tsx").then((m) => ({ default: m.RegisterPage })));
-const ForgetPasswordPage = lazy(() =>
-  import("../features/auth/pages/forget-password-page.tsx").then((m) => ({ default: m.ForgetPasswordPage })),
-);
-const ProfilePage = lazy(() => import("../features/profile/pages/profile-page.tsx").then((m) => ({ default: m.ProfilePage })));
-const NotFoundPage = lazy(() => import("../features/not-found/pages/not-found-page.tsx").then((m) => ({ default: m.NotFoundPage })));
+const HomePage = lazyPage(() => import("../features/home/pages/home-page.tsx").then((m) => m.HomePage));
+const LoginPage = lazyPage(() => import("../features/auth/pages/login-page.tsx").then((m) => m.LoginPage));
+const RegisterPage = lazyPage(() => import("../features/auth/pages/register-page.tsx").then((m) => m.RegisterPage));
+const ForgetPasswordPage = lazyPage(() => import("../features/auth/pages/forget-password-page.tsx").then((m) => m.ForgetPasswordPage));
+const ProfilePage = lazyPage(() => import("../features/profile/pages/profile-page.tsx").then((m) => m.ProfilePage));
+const NotFoundPage = lazyPage(() => import("../features/not-found/pages/not-found-page.tsx").then((m) => m.NotFoundPage));
 // The operator console (its own layout, outside the player shell); players never download it.
-const AdminRoot = lazy(() => import("../features/admin/admin-root.tsx").then((m) => ({ default: m.AdminRoot })));
+const AdminRoot = lazyPage(() => import("../features/admin/admin-root.tsx").then((m) => m.AdminRoot));
 
+/**
+ * Every page of the site. Each RouteBoundary shows the 'reload' notice in place of what failed to
+ * draw: inside the shell only the page area, so the headers and menu stay usable.
+ */
 export const routes: RouteObject[] = [
   {
     path: "admin/*",
     element: (
-      <RequireAuth>
-        <AdminRoot />
-      </RequireAuth>
+      <RouteBoundary>
+        <RequireAuth>
+          <AdminRoot />
+        </RequireAuth>
+      </RouteBoundary>
     ),
-    errorElement: <RouteError />,
   },
   // Pages shown inside the game overlay's frame, without the site shell.
-  { errorElement: <RouteError />, children: gameFrameRoutes },
+  { element: <RouteBoundary />, children: gameFrameRoutes },
   // The built-in provider's games (Shwe House Games), also inside the game overlay's frame.
-  { errorElement: <RouteError />, children: houseRoutes },
+  { element: <RouteBoundary />, children: houseRoutes },
   {
     // The transfer popup opens over any page of the shell (headers, menu).
     element: (
-      <>
+      <RouteBoundary>
         <Layout />
         <TransferHost />
-      </>
+      </RouteBoundary>
     ),
-    errorElement: <RouteError />,
     children: [
       {
-        errorElement: <RouteError />,
+        element: <RouteBoundary />,
         children: [
           { index: true, element: <HomePage /> },
           { path: "login", element: <LoginPage /> },
@@ -77,5 +79,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

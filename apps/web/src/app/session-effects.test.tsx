@@ -1,11 +1,11 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { api } from "../lib/api-client.ts";
+import { createMemoryRouter } from "../lib/router.tsx";
 import { useSession } from "../lib/session-store.ts";
-import { AppToasts } from "./app.tsx";
 import { installSessionEffects } from "./session-effects.ts";
 import { initTestI18n, mockApi, signIn, testQueryClient } from "./testing.tsx";
+import { AppToasts } from "./toasts.tsx";
 
 const profile = {
   id: 7,

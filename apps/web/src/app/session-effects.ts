@@ -1,11 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
-import i18n from "i18next";
-import { toast } from "react-toastify";
 import { paths } from "../config/paths.ts";
 import { refreshProfile } from "../features/session/api/profile.ts";
 import { setUnauthorizedHandler } from "../lib/api-client.ts";
 import { DEFAULT_LANGUAGE, HTML_LANG, type Language } from "../lib/i18n.ts";
+import i18n from "../lib/i18n-core.ts";
 import { useSession } from "../lib/session-store.ts";
+import { toast } from "../lib/toast.ts";
 
 const SESSION_EXPIRED_TOAST = "session-expired";
 

@@ -1,21 +1,21 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import i18n from "i18next";
 import type { ReactElement } from "react";
-import { initReactI18next } from "react-i18next";
-import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { vi } from "vitest";
+import i18n, { type ResourceKey } from "../lib/i18n-core.ts";
+import { initReactI18next } from "../lib/i18n-react.tsx";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "../lib/router.tsx";
 import { type SessionUser, useSession } from "../lib/session-store.ts";
 
 /**
  * Test helpers for web tests (jsdom): English translations loaded synchronously from
  * public/locales/en, a fresh QueryClient, a memory router and a fetch mock answering by path.
  */
-const english = import.meta.glob<Record<string, unknown>>("../../public/locales/en/*.json", { eager: true, import: "default" });
+const english = import.meta.glob<ResourceKey>("../../public/locales/en/*.json", { eager: true, import: "default" });
 
 export function initTestI18n(): typeof i18n {
   if (i18n.isInitialized) return i18n;
-  const resources: Record<string, Record<string, unknown>> = {};
+  const resources: Record<string, ResourceKey> = {};
   for (const [file, data] of Object.entries(english)) {
     const ns = file
       .split("/")

@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 
 const inputClass =
   "block w-full min-h-12 rounded-xl border border-line bg-surface-2 px-4 text-base text-text placeholder:text-faint " +

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
-import { useLocation } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderRoutes, signIn } from "../app/testing.tsx";
+import { useLocation } from "../lib/router.tsx";
 import { USER_INFO_KEY, useSession } from "../lib/session-store.ts";
 import { RequireAuth } from "./require-auth.tsx";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Navigate, Outlet, useLocation } from "react-router";
 import { paths } from "../config/paths.ts";
+import { Navigate, Outlet, useLocation } from "../lib/router.tsx";
 import { USER_INFO_KEY, useSession } from "../lib/session-store.ts";
 
 /** Where the login page sends the player back to after signing in. */

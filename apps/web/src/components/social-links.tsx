@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType, SVGProps } from "react";
-import { useTranslation } from "react-i18next";
 import { api } from "../lib/api-client.ts";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { FacebookGlyph, InstagramGlyph, MessengerGlyph, PlayStoreGlyph, ViberGlyph } from "./social-icons.tsx";
 
 /** GET /api/social_link (contracts socialLinksSchema). */
@@ -26,13 +26,16 @@ export function useSocialLinks() {
 }
 
 const SAFE_PROTOCOLS = new Set(["https:", "http:", "viber:", "fb-messenger:"]);
+/** Stands for this site while the server draws the first paint (a site link then stays relative). */
+const SERVER_ORIGIN = "https://site.invalid";
 
 /** The link when it is a web or app link the browser may open; null for empty or script URLs. */
 export function safeExternalUrl(value: string | null | undefined): string | null {
   if (!value) return null;
   try {
-    const url = new URL(value, window.location.origin);
-    return SAFE_PROTOCOLS.has(url.protocol) ? url.href : null;
+    const url = new URL(value, typeof window === "undefined" ? SERVER_ORIGIN : window.location.origin);
+    if (!SAFE_PROTOCOLS.has(url.protocol)) return null;
+    return url.origin === SERVER_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : url.href;
   } catch {
     return null;
   }

@@ -37,8 +37,20 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined)
   onUnauthorized = handler;
 }
 
+/** How requests leave: the browser's fetch, or (for the server's first paint) a call inside the server. */
+interface Transport {
+  origin: string;
+  fetch: (url: URL, init: RequestInit) => Promise<Response>;
+}
+let transport: Transport | undefined;
+
+/** The server's first paint answers the app's public reads in-process; undefined restores fetch. */
+export function setApiTransport(next: Transport | undefined): void {
+  transport = next;
+}
+
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const url = new URL(`/api/${path.replace(/^\/+/, "")}`, window.location.origin);
+  const url = new URL(`/api/${path.replace(/^\/+/, "")}`, transport?.origin ?? window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = opts.anonymous ? undefined : useSession.getState().user?.token;
@@ -50,7 +62,8 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(opts.body);
   }
-  const res = await fetch(url, { method: opts.method ?? (body ? "POST" : "GET"), headers, body, signal: opts.signal ?? null });
+  const init: RequestInit = { method: opts.method ?? (body ? "POST" : "GET"), headers, body, signal: opts.signal ?? null };
+  const res = transport ? await transport.fetch(url, init) : await fetch(url, init);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   let data: unknown;

@@ -1,5 +1,5 @@
-import i18n from "i18next";
 import { ApiError } from "./api-client.ts";
+import i18n from "./i18n-core.ts";
 
 /**
  * What to tell the player about a failed call: the translation of its error code

@@ -1,12 +1,17 @@
-import i18n from "i18next";
-import LanguageDetector from "i18next-browser-languagedetector";
-import HttpBackend from "i18next-http-backend";
-import { initReactI18next } from "react-i18next";
+import i18n, {
+  type BackendModule,
+  type InitOptions,
+  type LanguageDetectorModule,
+  type ResourceKey,
+  type ResourceLanguage,
+} from "./i18n-core.ts";
+import { initReactI18next } from "./i18n-react.tsx";
 
 /** Site languages (spec §9): Burmese first. */
 export const LANGUAGES = ["mm", "en", "cn", "thai"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "mm";
+/** Where the choice is kept: localStorage (the app) and a cookie of the same name (the server's first paint). */
 export const LANGUAGE_KEY = "i18nextLng";
 
 /** BCP 47 tags for <html lang> (screen readers, font selection, line breaking). */
@@ -15,40 +20,108 @@ export const HTML_LANG: Record<Language, string> = { mm: "my", en: "en", cn: "zh
 /** Translation namespaces, one JSON file each under public/locales/<lng>/. */
 export const NAMESPACES = ["common", "auth", "profile"] as const;
 
-const siteDefault = {
-  name: "siteDefault",
-  lookup: () => DEFAULT_LANGUAGE,
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The options both the browser and the server's first paint use. */
+export const I18N_OPTIONS = {
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: "en",
+  defaultNS: "common",
+  fallbackNS: "common",
+} satisfies InitOptions;
+
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** ?lng= first, then the stored choice, then Burmese (the site default). */
+export function detectLanguage(search: string = window.location.search): Language {
+  const fromQuery = new URLSearchParams(search).get("lng");
+  if (isLanguage(fromQuery)) return fromQuery;
+  const stored = storedLanguage();
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+/** Keeps the language in use: localStorage for the app, a cookie so the server paints the next visit in it. */
+export function rememberLanguage(lng: string): void {
+  if (!isLanguage(lng)) return;
+  try {
+    localStorage.setItem(LANGUAGE_KEY, lng);
+  } catch {
+    // Storage may be unavailable (private mode); the language still applies to this tab.
+  }
+  // biome-ignore lint/suspicious/noDocumentCookie: one first-party preference cookie, read by the server for the first paint
+  document.cookie = `${LANGUAGE_KEY}=${lng}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+const detector: LanguageDetectorModule = {
+  type: "languageDetector",
+  detect: () => detectLanguage(),
+  cacheUserLanguage: rememberLanguage,
 };
 
-export function initI18n(): typeof i18n {
-  const detector = new LanguageDetector();
-  detector.addDetector(siteDefault);
+class LoadError extends Error {
+  constructor(
+    message: string,
+    /** A network error or a 5xx answer: worth another try. */
+    readonly retry: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Reads /locales/<lng>/<ns>.json. A network error or a 5xx answer is tried again (the spec: up to
+ * 5 times, the delay starting at 350 ms and doubling); other failures are not.
+ */
+const backend: BackendModule = {
+  type: "backend",
+  async read(lng, ns) {
+    const url = `/locales/${lng}/${ns}.json`;
+    let res: Response;
+    try {
+      res = await fetch(url);
+    } catch (err) {
+      throw new LoadError(`failed loading ${url}: ${String(err)}`, true);
+    }
+    if (!res.ok) throw new LoadError(`failed loading ${url} (${res.status})`, res.status >= 500 && res.status < 600);
+    try {
+      return (await res.json()) as ResourceKey;
+    } catch {
+      throw new LoadError(`failed parsing ${url}`, false);
+    }
+  },
+};
+
+/**
+ * Starts translations in the browser. When the page arrived with the translations of the language
+ * in use (`preloaded`), the app can draw at once; the rest loads over HTTP as pages ask for it.
+ */
+export function initI18n(preloaded?: { lng: string; resources: ResourceLanguage }): typeof i18n {
+  const lng = detectLanguage();
+  const arrived = preloaded && preloaded.lng === lng ? { [lng]: preloaded.resources } : undefined;
   void i18n
-    .use(HttpBackend)
+    .use(backend)
     .use(detector)
     .use(initReactI18next)
     .init({
-      supportedLngs: [...LANGUAGES],
-      fallbackLng: "en",
-      load: "currentOnly",
+      ...I18N_OPTIONS,
       ns: ["common"],
-      defaultNS: "common",
-      fallbackNS: "common",
-      // The spec: translation loading retries up to 5 times, the delay starting at 350 ms and doubling.
+      resources: arrived,
       maxRetries: 5,
       retryTimeout: 350,
-      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
-      detection: {
-        order: ["querystring", "localStorage", "siteDefault"],
-        lookupQuerystring: "lng",
-        lookupLocalStorage: LANGUAGE_KEY,
-        caches: ["localStorage"],
-      },
-      interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });
-  const applyHtmlLang = (lng: string) => {
-    document.documentElement.lang = HTML_LANG[(lng as Language) ?? DEFAULT_LANGUAGE] ?? "my";
+  // The language's texts are all here: ready now, while the fallback language loads behind.
+  if (arrived) i18n.hydrate(arrived);
+  const applyHtmlLang = (l: unknown) => {
+    document.documentElement.lang = HTML_LANG[l as Language] ?? "my";
   };
   i18n.on("languageChanged", applyHtmlLang);
   return i18n;

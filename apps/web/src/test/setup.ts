@@ -4,5 +4,6 @@ import { afterEach } from "vitest";
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // Tests in the node environment (build checks, the server's first paint) have no storage.
+  globalThis.localStorage?.clear();
 });

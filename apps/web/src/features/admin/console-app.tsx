@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { type RouteObject, useRoutes } from "react-router";
+import { type RouteObject, useRoutes } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session-store.ts";
 import { adminKeys } from "./api/query-keys.ts";
 import { ConsoleLayout } from "./components/console-layout.tsx";

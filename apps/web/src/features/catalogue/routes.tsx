@@ -1,10 +1,10 @@
-import { lazy } from "react";
-import type { RouteObject } from "react-router";
+import { lazyPage } from "../../lib/lazy-page.tsx";
+import type { RouteObject } from "../../lib/router.tsx";
 import { CATEGORY_CODES } from "./lib/category-codes.ts";
 
-const CategoryPage = lazy(() => import("./pages/category-page.tsx").then((m) => ({ default: m.CategoryPage })));
-const ProviderGamesPage = lazy(() => import("./pages/provider-games-page.tsx").then((m) => ({ default: m.ProviderGamesPage })));
-const GameUnavailablePage = lazy(() => import("./pages/game-unavailable-page.tsx").then((m) => ({ default: m.GameUnavailablePage })));
+const CategoryPage = lazyPage(() => import("./pages/category-page.tsx").then((m) => m.CategoryPage));
+const ProviderGamesPage = lazyPage(() => import("./pages/provider-games-page.tsx").then((m) => m.ProviderGamesPage));
+const GameUnavailablePage = lazyPage(() => import("./pages/game-unavailable-page.tsx").then((m) => m.GameUnavailablePage));
 
 /**
  * /{cat} and /{cat}/{prov} inside the site shell, for the nine category codes only: any other

@@ -1,8 +1,8 @@
-import { lazy } from "react";
-import type { RouteObject } from "react-router";
+import { lazyPage } from "../../lib/lazy-page.tsx";
+import type { RouteObject } from "../../lib/router.tsx";
 
-const GameReportPage = lazy(() => import("./pages/game-report-page.tsx").then((m) => ({ default: m.GameReportPage })));
-const GameHistoryPage = lazy(() => import("./pages/game-history-page.tsx").then((m) => ({ default: m.GameHistoryPage })));
+const GameReportPage = lazyPage(() => import("./pages/game-report-page.tsx").then((m) => m.GameReportPage));
+const GameHistoryPage = lazyPage(() => import("./pages/game-history-page.tsx").then((m) => m.GameHistoryPage));
 
 /** The player's game history and per-provider reports; mount them behind the login guard. */
 export const gameReportRoutes: RouteObject[] = [

@@ -1,11 +1,11 @@
-import { lazy } from "react";
-import type { RouteObject } from "react-router";
+import { lazyPage } from "../../lib/lazy-page.tsx";
+import type { RouteObject } from "../../lib/router.tsx";
 
 // Each page is its own chunk; the five games share one.
-const LotteryPage = lazy(() => import("./pages/lottery-page.tsx").then((m) => ({ default: m.LotteryPage })));
-const WinNumberPage = lazy(() => import("./pages/win-number-page.tsx").then((m) => ({ default: m.WinNumberPage })));
-const WinnerListPage = lazy(() => import("./pages/winner-list-page.tsx").then((m) => ({ default: m.WinnerListPage })));
-const BetSlipPage = lazy(() => import("./pages/bet-slip-page.tsx").then((m) => ({ default: m.BetSlipPage })));
+const LotteryPage = lazyPage(() => import("./pages/lottery-page.tsx").then((m) => m.LotteryPage));
+const WinNumberPage = lazyPage(() => import("./pages/win-number-page.tsx").then((m) => m.WinNumberPage));
+const WinnerListPage = lazyPage(() => import("./pages/winner-list-page.tsx").then((m) => m.WinnerListPage));
+const BetSlipPage = lazyPage(() => import("./pages/bet-slip-page.tsx").then((m) => m.BetSlipPage));
 
 /** Public lottery pages (spec §2). Each game has its own key, so moving between games starts a fresh slip. */
 export const lotteryRoutes: RouteObject[] = [

@@ -1,10 +1,10 @@
-import { lazy } from "react";
-import type { RouteObject } from "react-router";
+import { lazyPage } from "../../lib/lazy-page.tsx";
+import type { RouteObject } from "../../lib/router.tsx";
 
 // Each wallet page is its own chunk.
-const CashInPage = lazy(() => import("./pages/cash-in-page.tsx").then((m) => ({ default: m.CashInPage })));
-const CashOutPage = lazy(() => import("./pages/cash-out-page.tsx").then((m) => ({ default: m.CashOutPage })));
-const WalletHistoryPage = lazy(() => import("./pages/wallet-history-page.tsx").then((m) => ({ default: m.WalletHistoryPage })));
+const CashInPage = lazyPage(() => import("./pages/cash-in-page.tsx").then((m) => m.CashInPage));
+const CashOutPage = lazyPage(() => import("./pages/cash-out-page.tsx").then((m) => m.CashOutPage));
+const WalletHistoryPage = lazyPage(() => import("./pages/wallet-history-page.tsx").then((m) => m.WalletHistoryPage));
 
 /** The player's money pages (/cashin, /cashout, /wallet-history); mount them behind the login guard. */
 export const walletRoutes: RouteObject[] = [

@@ -1,9 +1,9 @@
 import type { AdminUserDetail } from "@shwe/contracts";
 import { DEFAULT_ADJUST_THRESHOLD, formatAmount, needsSecondOperator } from "@shwe/domain";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useAdjustBalance } from "../api/adjust-balance.ts";
 import { useBusy } from "../hooks/use-busy.ts";
 import { useErrorToast } from "../hooks/use-error-text.ts";

@@ -1,8 +1,8 @@
 import type { AdminUserDetail } from "@shwe/contracts";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useBlockPlayer } from "../api/block-player.ts";
 import { useErrorToast } from "../hooks/use-error-text.ts";
 import { Badge } from "./panel.tsx";

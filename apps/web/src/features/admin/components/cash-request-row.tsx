@@ -1,9 +1,9 @@
 import type { AdminCashRequest } from "@shwe/contracts";
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useApproveCashRequest } from "../api/approve-cash-request.ts";
 import { useRejectCashRequest } from "../api/reject-cash-request.ts";
 import { useErrorToast } from "../hooks/use-error-text.ts";

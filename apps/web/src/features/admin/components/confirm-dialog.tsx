@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Button, type ButtonVariant } from "../../../components/button.tsx";
 import { PopupBox } from "../../../components/popup-box.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useBusy } from "../hooks/use-busy.ts";
 
 export interface ConfirmDialogProps {

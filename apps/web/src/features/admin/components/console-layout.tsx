@@ -1,8 +1,8 @@
 import { type ComponentType, Suspense, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, NavLink, Outlet } from "react-router";
 import { Spinner } from "../../../components/spinner.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link, NavLink, Outlet } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { formatCount, type PendingCount, usePendingCounts } from "../hooks/use-pending-counts.ts";
 import { LotteryNavIcon } from "../lottery/components/lottery-nav-icon.tsx";

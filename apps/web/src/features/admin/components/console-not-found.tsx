@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { buttonClass } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { adminPaths } from "../paths.ts";
 
 /** An unknown console address: say so, with the way back to the dashboard. */

@@ -1,8 +1,8 @@
 import { type SocialLinks, updateSocialLinksBodySchema } from "@shwe/contracts";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useUpdateHeaderText } from "../api/update-header-text.ts";
 import { type MaintainFlag, useUpdateMaintain } from "../api/update-maintain.ts";
 import { type SocialLinksPatch, useUpdateSocialLinks } from "../api/update-social-links.ts";

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, type Language } from "../../../lib/i18n.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 /** The four site languages by their own names (kept under i18nextLng like the site's own switcher). */
 export function LanguageSelect({ className = "" }: { className?: string }) {
   const { t, i18n } = useTranslation("admin");
-  const lng = i18n.resolvedLanguage ?? i18n.language;
+  const lng = i18n.resolvedLanguage ?? i18n.language ?? "";
   const current: Language = (LANGUAGES as readonly string[]).includes(lng) ? (lng as Language) : DEFAULT_LANGUAGE;
   return (
     <select

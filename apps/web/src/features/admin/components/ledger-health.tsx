@@ -1,8 +1,8 @@
 import { formatDisplayDateTime } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { RefreshIcon } from "../../../components/icons.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useLedgerAudit } from "../api/ledger-audit.ts";
 import { AlertIcon, ShieldIcon } from "./console-icons.tsx";
 import { Panel } from "./panel.tsx";

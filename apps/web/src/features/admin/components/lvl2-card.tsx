@@ -1,9 +1,9 @@
 import type { AdminLvl2Upload } from "@shwe/contracts";
 import { formatDisplayDateTime } from "@shwe/domain";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useDecideLvl2 } from "../api/decide-lvl2.ts";
 import { useErrorToast } from "../hooks/use-error-text.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { PopupBox } from "../../../components/popup-box.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useLvl2Image } from "../api/lvl2-image.ts";
 import { AlertIcon } from "./console-icons.tsx";
 

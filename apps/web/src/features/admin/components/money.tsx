@@ -1,5 +1,5 @@
 import { formatAmount } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 /** An amount in kyat with thousands separators and the currency; signed amounts keep their sign. */
 export function Money({ value, signed = false, className = "" }: { value: number; signed?: boolean; className?: string }) {

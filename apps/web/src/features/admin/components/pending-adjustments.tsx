@@ -1,11 +1,11 @@
 import type { Adjustment } from "@shwe/contracts";
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { toast } from "../../../lib/toast.ts";
 import { usePendingAdjustments } from "../api/adjustments.ts";
 import { useConfirmAdjustment } from "../api/confirm-adjustment.ts";
 import { useRejectAdjustment } from "../api/reject-adjustment.ts";

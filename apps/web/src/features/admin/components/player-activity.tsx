@@ -1,6 +1,6 @@
 import type { AdminUserDetail } from "@shwe/contracts";
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Money } from "./money.tsx";
 import { Badge, Panel } from "./panel.tsx";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useErrorText } from "../hooks/use-error-text.ts";
 import { AlertIcon } from "./console-icons.tsx";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import type { DecisionStatus } from "../api/query-keys.ts";
 
 export const DECISION_STATUSES: readonly DecisionStatus[] = ["pending", "approved", "rejected"];

@@ -1,8 +1,8 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 
 /**
  * A failed console call as a sentence in the operator's language: codes of the console have their own

@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../../lib/router.tsx";
 import type { DecisionStatus } from "../api/query-keys.ts";
 
 /** The queue filter kept in the URL (?status=), pending by default. */

@@ -1,4 +1,4 @@
-import type { RouteObject } from "react-router";
+import type { RouteObject } from "../../../lib/router.tsx";
 import { DrawDetailPage } from "./pages/draw-detail-page.tsx";
 import { DrawsPage } from "./pages/draws-page.tsx";
 import { GameSettingsPage } from "./pages/game-settings-page.tsx";

@@ -1,9 +1,9 @@
 import type { AuditLogEntry } from "@shwe/contracts";
 import { formatDisplayDateTime } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { ChevronDownIcon } from "../../../components/icons.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { useSearchParams } from "../../../lib/router.tsx";
 import { useAuditLog } from "../api/audit-log.ts";
 import { PageHeader } from "../components/panel.tsx";
 import { EmptyState, ListSkeleton, LoadError } from "../components/query-state.tsx";

@@ -1,7 +1,7 @@
 import { formatAmount } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { RefreshIcon } from "../../../components/icons.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { CASH_LIST_LIMIT, useCashRequests } from "../api/cash-requests.ts";
 import type { CashKind } from "../api/query-keys.ts";
 import { CashRequestRow } from "../components/cash-request-row.tsx";

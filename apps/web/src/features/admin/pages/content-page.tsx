@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useContentSettings } from "../api/content-settings.ts";
 import { MaintainForm, MarqueeForm, SocialLinksForm } from "../components/content-forms.tsx";
 import { PageHeader, Panel } from "../components/panel.tsx";

@@ -1,8 +1,8 @@
 import { formatAmount } from "@shwe/domain";
 import type { ComponentType } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { CashInIcon, CashOutIcon, IdCardIcon, PlayersIcon } from "../components/console-icons.tsx";
 import { LedgerHealth } from "../components/ledger-health.tsx";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { RefreshIcon } from "../../../components/icons.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { LVL2_LIST_LIMIT, useLvl2Uploads } from "../api/lvl2-uploads.ts";
 import { Lvl2Card } from "../components/lvl2-card.tsx";
 import { PageHeader } from "../components/panel.tsx";

@@ -1,8 +1,8 @@
 import { formatDisplayDateTime } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
 import { BackIcon } from "../../../components/icons.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link, useParams } from "../../../lib/router.tsx";
 import { usePlayerDetail } from "../api/player-detail.ts";
 import { AdjustmentForm } from "../components/adjustment-form.tsx";
 import { BlockControl } from "../components/block-control.tsx";

@@ -1,8 +1,8 @@
 import type { AdminUser } from "@shwe/contracts";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link, useSearchParams } from "../../../lib/router.tsx";
 import { usePlayers } from "../api/players.ts";
 import { SearchIcon } from "../components/console-icons.tsx";
 import { inputClass } from "../components/fields.tsx";

@@ -2,10 +2,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { configure, render } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import type { ReactElement } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { ToastContainer } from "react-toastify";
 import { vi } from "vitest";
 import { initTestI18n, signIn, testQueryClient } from "../../../app/testing.tsx";
+import { createMemoryRouter, RouterProvider } from "../../../lib/router.tsx";
 import type { SessionUser } from "../../../lib/session-store.ts";
 
 // Console screens chain several calls; on a busy machine the default one-second wait is too short.

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
+import { Trans, useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useForgetPassword } from "../api/forget-password.ts";
 import { errorCode, invalidField, useErrorText } from "../hooks/use-error-text.ts";
 import { checkConfirm, checkNewPassword, PASSWORD_MAX } from "../lib/validation.ts";

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { Trans, useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useSendOtp } from "../api/send-otp.ts";
 import { useVerifyOtp } from "../api/verify-otp.ts";
 import { useCountdown } from "../hooks/use-countdown.ts";

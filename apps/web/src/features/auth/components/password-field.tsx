@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { TextField, type TextFieldProps } from "./text-field.tsx";
 
 /** A password box with a show/hide toggle. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { TextField, type TextFieldProps } from "./text-field.tsx";
 
 /** A Myanmar mobile number (09…, +959…, 959…). */

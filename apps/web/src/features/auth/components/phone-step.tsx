@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useCheckPhone } from "../api/check-phone.ts";
 import { useSendOtp } from "../api/send-otp.ts";
 import { errorCode, invalidField, useErrorText } from "../hooks/use-error-text.ts";

@@ -1,8 +1,8 @@
 import type { SessionResponse } from "@shwe/contracts";
 import { type FormEvent, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
+import { Trans, useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useVerifyRegister } from "../api/verify-register.ts";
 import { errorCode, invalidField, useErrorText } from "../hooks/use-error-text.ts";
 import { checkConfirm, checkName, checkNewPassword, NAME_MAX, normalizeReferral, PASSWORD_MAX } from "../lib/validation.ts";

@@ -1,7 +1,7 @@
 import type { SessionResponse } from "@shwe/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { redirectTarget } from "../lib/validation.ts";
 

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 /** Minutes to wait before a rate-limited request may be retried, from the server's details (seconds). */
 export function retryMinutes(err: ApiError): number | undefined {

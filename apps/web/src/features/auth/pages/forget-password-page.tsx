@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate } from "react-router";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link, useLocation, useNavigate } from "../../../lib/router.tsx";
 import { AuthCard } from "../components/auth-card.tsx";
 import { NewPasswordStep } from "../components/new-password-step.tsx";
 import { OtpStep } from "../components/otp-step.tsx";

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, Navigate, useLocation } from "react-router";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link, Navigate, useLocation } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useLogin } from "../api/login.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { PasswordField } from "../components/password-field.tsx";

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link, Navigate, useLocation, useSearchParams } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { AuthCard } from "../components/auth-card.tsx";
 import { OtpStep } from "../components/otp-step.tsx";

@@ -1,15 +1,15 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import { createInstance } from "i18next";
 import type { ReactElement } from "react";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { ToastContainer } from "react-toastify";
 import { vi } from "vitest";
 import cnAuth from "../../../../public/locales/cn/auth.json";
 import enAuth from "../../../../public/locales/en/auth.json";
 import mmAuth from "../../../../public/locales/mm/auth.json";
 import thaiAuth from "../../../../public/locales/thai/auth.json";
+import { createInstance } from "../../../lib/i18n-core.ts";
+import { I18nextProvider, initReactI18next } from "../../../lib/i18n-react.tsx";
+import { createMemoryRouter, RouterProvider, useLocation } from "../../../lib/router.tsx";
 
 export type Lng = "en" | "mm" | "cn" | "thai";
 

@@ -1,10 +1,10 @@
 import { formatAmount } from "@shwe/domain";
 import { useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { CloseIcon, WalletIcon } from "../../../components/icons.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { toast } from "../../../lib/toast.ts";
 import { isGameCloseMessage } from "../lib/overlay-messages.ts";
 
 export interface GameOverlayProps {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 /** The search box over a game list ('Search Game ...'): filters as the player types. */
 export function GameSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
 import { buttonClass } from "../../../components/button.tsx";
 import { PopupBox } from "../../../components/popup-box.tsx";
 import type { LoginRedirectState } from "../../../components/require-auth.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link, useLocation } from "../../../lib/router.tsx";
 
 /** 'Need to login first !' (spec §5): a visitor tapped a game; login brings them back to this game list. */
 export function LoginFirstDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

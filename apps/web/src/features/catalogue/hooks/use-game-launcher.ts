@@ -1,10 +1,10 @@
 import type { Game } from "@shwe/contracts";
 import { useCallback, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { ApiError } from "../../../lib/api-client.ts";
 import { LANGUAGES, type Language } from "../../../lib/i18n.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { toast } from "../../../lib/toast.ts";
 import { refreshProfile } from "../../session/api/profile.ts";
 import { requestGameLaunch } from "../api/launch.ts";
 import { safeLaunchUrl } from "../lib/launch-url.ts";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "react-router";
 import { Button } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { useLocation, useNavigate } from "../../../lib/router.tsx";
 import { useCategoryProviders } from "../api/catalogue.ts";
 import { CatalogueProviderTile, CatalogueProviderTileSkeleton } from "../components/catalogue-provider-tile.tsx";
 import { EmptyState } from "../components/empty-state.tsx";

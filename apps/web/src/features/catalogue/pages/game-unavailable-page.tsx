@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
 import { Button, buttonClass } from "../../../components/button.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link, useSearchParams } from "../../../lib/router.tsx";
 import { useProviderByCode } from "../api/provider-directory.ts";
 import { GAME_CLOSE_MESSAGE } from "../lib/overlay-messages.ts";
 

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ToastContainer, toast } from "react-toastify";
+import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderRoutes, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { toast } from "../../../lib/toast.ts";
 import { GAME_CLOSE_MESSAGE } from "../lib/overlay-messages.ts";
 import { GAME_PLACEHOLDERS, ProviderGamesPage } from "./provider-games-page.tsx";
 

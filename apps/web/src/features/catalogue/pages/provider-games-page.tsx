@@ -1,9 +1,9 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
 import { Button, buttonClass } from "../../../components/button.tsx";
 import { BackIcon } from "../../../components/icons.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link, useParams } from "../../../lib/router.tsx";
 import { useCategoryProviders, useProviderGames } from "../api/catalogue.ts";
 import { EmptyState } from "../components/empty-state.tsx";
 import { GameOverlay } from "../components/game-overlay.tsx";

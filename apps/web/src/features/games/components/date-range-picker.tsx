@@ -1,6 +1,6 @@
 import { formatDisplayDate, yangonDate } from "@shwe/domain";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import type { DateRange } from "../lib/date-range.ts";
 
 /** From and to days of a report (the end never before the start, nothing after today). */

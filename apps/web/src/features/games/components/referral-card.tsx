@@ -1,12 +1,12 @@
 import type { MyReferralItem } from "@shwe/contracts";
 import { formatAmount, formatDisplayDate } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useClaimGameReferral, useReferralHistory } from "../api/referral.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 /** 'no data' (spec §8) in a report's frame. */
 export function NoData() {

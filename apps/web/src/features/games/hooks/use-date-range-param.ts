@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../../lib/router.tsx";
 import { type DateRange, rangeFromParams } from "../lib/date-range.ts";
 
 /** The report period kept in the address (?start_date&end_date, default today), so reload and back keep it. */

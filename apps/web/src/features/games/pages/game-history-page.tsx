@@ -1,10 +1,10 @@
 import type { TransitionHistoryItem } from "@shwe/contracts";
 import { formatAmount } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { ChevronRightIcon } from "../../../components/icons.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { useGameHistory } from "../api/reports.ts";
 import { DateRangePicker } from "../components/date-range-picker.tsx";
 import { Figure, LoadFailed, NoData } from "../components/report-states.tsx";

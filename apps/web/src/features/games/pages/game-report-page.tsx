@@ -1,10 +1,10 @@
 import type { GameReportItem } from "@shwe/contracts";
 import { formatAmount, formatDisplayDate, formatDisplayDateTime } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
-import { Link, useLocation, useParams } from "react-router";
 import { BackIcon } from "../../../components/icons.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link, useLocation, useParams } from "../../../lib/router.tsx";
 import { useGameReport } from "../api/reports.ts";
 import { DateRangePicker } from "../components/date-range-picker.tsx";
 import { Figure, LoadFailed, NoData } from "../components/report-states.tsx";

@@ -1,9 +1,10 @@
 import type { Banner } from "@shwe/contracts";
 import { type PointerEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { AppImage } from "../../../components/app-image.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link } from "../../../lib/router.tsx";
+import { useHydrated } from "../../../lib/use-hydrated.ts";
 import { useBanners } from "../api/banners.ts";
 import { useMediaQuery } from "../hooks/use-media-query.ts";
 
@@ -12,15 +13,19 @@ const SWIPE_PX = 40;
 
 /** Desktop art is 1200×400, phone art 750×420 (the box keeps that ratio before the image arrives). */
 const ASPECT = { desktop: "aspect-[3/1]", mobile: "aspect-[75/42]" } as const;
+/** Before the screen width is known (the server's drawing): the box takes the right ratio by CSS. */
+const ASPECT_BY_CSS = "aspect-[75/42] md:aspect-[3/1]";
 
 /** The home banners: desktop or phone art by screen width, auto-advancing, swipeable, with dots. */
 export function BannerCarousel() {
   const wide = useMediaQuery("(min-width: 768px)");
+  const widthKnown = useHydrated();
   const variant = wide ? "desktop" : "mobile";
+  const aspect = widthKnown ? ASPECT[variant] : ASPECT_BY_CSS;
   const { data: banners, isPending } = useBanners(variant);
-  if (isPending) return <Skeleton className={`w-full ${ASPECT[variant]}`} />;
+  if (isPending) return <Skeleton className={`w-full ${aspect}`} />;
   if (!banners || banners.length === 0) return null;
-  return <Carousel key={variant} banners={banners} aspect={ASPECT[variant]} />;
+  return <Carousel key={variant} banners={banners} aspect={aspect} />;
 }
 
 function Carousel({ banners, aspect }: { banners: Banner[]; aspect: string }) {

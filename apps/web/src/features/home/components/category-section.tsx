@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { AppImage } from "../../../components/app-image.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import type { CatalogueSection } from "../api/home-catalogue.ts";
 import { ProviderTile, ProviderTileSkeleton } from "./provider-tile.tsx";
 
@@ -59,7 +59,7 @@ export function CategorySectionSkeleton({ tiles }: { tiles: number }) {
 
 function SectionFrame({ headingId, title, children }: { headingId?: string; title: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={headingId}>
+    <section aria-labelledby={headingId} className="below-fold [--below-fold-height:160px]">
       <h2 id={headingId} className={titleClass}>
         {title}
       </h2>

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { RefreshIcon } from "../../../components/icons.tsx";
 import { errorMessage } from "../../../lib/error-message.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useHomeCatalogue } from "../api/home-catalogue.ts";
 import { CategorySection, CategorySectionSkeleton } from "./category-section.tsx";
 

@@ -1,9 +1,10 @@
 import type { LotteryType } from "@shwe/contracts";
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { clockNow } from "../../../lib/render-clock.ts";
+import { Link } from "../../../lib/router.tsx";
 import { type LotteryListItem, useLotteryList } from "../api/lottery-list.ts";
 
 /** The player page of each game, in the order the cards are shown. */
@@ -21,9 +22,10 @@ const itemClass = "relative w-[38%] shrink-0 snap-start md:w-auto";
 
 /** "02:05:09", or "3d 04:00:00" style with the day count in front. */
 function useTimeLeft(at: string | null): { days: number; time: string } | null {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(clockNow);
   useEffect(() => {
     if (!at) return;
+    setNow(Date.now());
     const id = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(id);
   }, [at]);

@@ -1,9 +1,9 @@
 import type { Provider } from "@shwe/contracts";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { AppImage } from "../../../components/app-image.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link } from "../../../lib/router.tsx";
 
 /** Provider art is 300×200 and carries the provider's name. */
 const tileBox = "relative block aspect-[3/2] w-full overflow-hidden rounded-card border border-line bg-surface-2";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { SocialLinks, safeExternalUrl, useSocialLinks } from "../../../components/social-links.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 /** "Join us" strip on the home page with the social links. */
 export function SocialRow() {

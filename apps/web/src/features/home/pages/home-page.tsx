@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { BannerCarousel } from "../components/banner-carousel.tsx";
 import { HomeCatalogue } from "../components/home-catalogue.tsx";
 import { LotteryGames } from "../components/lottery-games.tsx";

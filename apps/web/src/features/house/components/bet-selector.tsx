@@ -1,5 +1,5 @@
 import { formatAmount } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 /** 10,000 → "10K": the chips stay one row wide on a phone. */
 function chipLabel(amount: number): string {

@@ -1,6 +1,6 @@
 import { multiplierToHundredths } from "@shwe/domain";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 const QUICK = [1.5, 2, 3, 5, 10];
 

@@ -1,7 +1,7 @@
 import type { HouseCrashResult, HouseSessionInfo } from "@shwe/contracts";
 import { formatAmount } from "@shwe/domain";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { fetchSessionInfo, HouseApiError, playCrash } from "../api/house-client.ts";
 import { useGameFigures, useRounds } from "../hooks/use-house-session.ts";
 import { useReducedMotion } from "../hooks/use-reduced-motion.ts";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { PopupBox } from "../../../components/popup-box.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 /** The next round's commitment (shown before playing) and what it means. */
 export function FairnessNote({ commitment, rtp }: { commitment: string; rtp: number }) {

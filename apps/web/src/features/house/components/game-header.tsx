@@ -1,6 +1,6 @@
 import { formatAmount } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
 import { BackIcon } from "../../../components/icons.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 /** Inside the game overlay the site's own close button is shown; opened in a tab of its own, a way back. */
 function insideFrame(): boolean {

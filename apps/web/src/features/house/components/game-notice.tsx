@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { errorKey, isInsufficient } from "../lib/error-key.ts";
 
 /** The message under the play button after a refused or failed round (insufficient balance first of all). */

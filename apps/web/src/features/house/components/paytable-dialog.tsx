@@ -1,7 +1,7 @@
 import type { HouseSlotSymbol } from "@shwe/contracts";
 import { SLOT_PAYLINES, SLOT_PAYTABLE, SLOT_SYMBOLS } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
 import { PopupBox } from "../../../components/popup-box.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { SlotSymbolArt } from "./slot-symbols.tsx";
 
 function LineDiagram({ rows }: { rows: readonly number[] }) {

@@ -1,8 +1,8 @@
 import type { HouseRound } from "@shwe/contracts";
 import { formatAmount } from "@shwe/domain";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useRounds } from "../hooks/use-house-session.ts";
 import { VerifyDialog } from "./verify-dialog.tsx";
 

@@ -1,7 +1,7 @@
 import type { HouseSessionInfo, HouseSlotSymbol, HouseSpinResult } from "@shwe/contracts";
 import { formatAmount, slotWindow } from "@shwe/domain";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { fetchSessionInfo, HouseApiError, spin } from "../api/house-client.ts";
 import { useGameFigures } from "../hooks/use-house-session.ts";
 import { useReducedMotion } from "../hooks/use-reduced-motion.ts";

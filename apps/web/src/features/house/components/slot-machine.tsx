@@ -1,7 +1,7 @@
 import type { HouseLineWin, HouseSlotSymbol } from "@shwe/contracts";
 import { SLOT_PAYLINES, SLOT_REELS } from "@shwe/domain";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { SlotSymbolArt } from "./slot-symbols.tsx";
 
 export interface SlotMachineProps {

@@ -1,8 +1,8 @@
 import type { HouseRound } from "@shwe/contracts";
 import { acceptanceLimit, formatAmount, SLOT_REEL_LENGTH } from "@shwe/domain";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { PopupBox } from "../../../components/popup-box.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useVerification } from "../hooks/use-verification.ts";
 import { SlotSymbolArt } from "./slot-symbols.tsx";
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useParams, useSearchParams } from "react-router";
 import { Spinner } from "../../../components/spinner.tsx";
 import { LANGUAGES } from "../../../lib/i18n.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { useParams, useSearchParams } from "../../../lib/router.tsx";
 import { CrashGame } from "../components/crash-game.tsx";
 import { SlotGame } from "../components/slot-game.tsx";
 import { isHouseGame, readSessionToken, useSessionInfo } from "../hooks/use-house-session.ts";

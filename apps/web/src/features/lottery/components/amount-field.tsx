@@ -1,7 +1,7 @@
 import type { SlipLimits } from "@shwe/contracts";
 import { formatAmount } from "@shwe/domain";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 /** Preset stakes (whole kyat) offered as chips. */
 export const AMOUNT_CHIPS = [100, 500, 1_000, 5_000, 10_000, 50_000] as const;

@@ -1,12 +1,13 @@
 import { formatAmount } from "@shwe/domain";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 export interface BetBarProps {
   count: number;
   total: number;
-  signedIn: boolean;
+  /** Undefined while not known yet (the server's drawing, before the app takes over). */
+  signedIn: boolean | undefined;
   disabled: boolean;
   /** A warning of the last press ('Please set amount first.' …), shown above the button. */
   warning: string | null;
@@ -39,7 +40,7 @@ export function BetBar({ count, total, signedIn, disabled, warning, notice, onBe
           </p>
         </div>
         <Button size="lg" onClick={onBet} disabled={disabled} className="shrink-0">
-          {signedIn ? t("bet") : t("loginToBet")}
+          <span className={signedIn === undefined ? "invisible" : undefined}>{signedIn ? t("bet") : t("loginToBet")}</span>
         </Button>
       </div>
     </div>

@@ -1,10 +1,10 @@
 import type { Draw, LotteryType } from "@shwe/contracts";
 import { formatAmount, formatDisplayDateTime, payout } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { Button, buttonClass } from "../../../components/button.tsx";
 import { PopupBox } from "../../../components/popup-box.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { gameKey } from "../lib/games.ts";
 
 export interface ConfirmLine {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { clockText } from "../lib/server-clock.ts";
 
 /** Time left as tabular digits: "02:05:09", with days in front when more than a day is left. */

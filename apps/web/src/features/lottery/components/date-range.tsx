@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { type DateRange, orderedRange } from "../lib/dates.ts";
 
 /** From and to days (YYYY-MM-DD, Asia/Yangon); never after `max`, and a reversed pair is put in order. */

@@ -1,5 +1,5 @@
 import type { Draw } from "@shwe/contracts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { secondsUntil, useServerNow } from "../lib/server-clock.ts";
 import { CountdownText } from "./countdown.tsx";
 import { DrawPicker, drawTime, useDayLabel } from "./draw-picker.tsx";

@@ -1,6 +1,6 @@
 import type { Draw } from "@shwe/contracts";
 import { formatDisplayDate, formatDisplayDateTime, yangonDate } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 export interface DrawPickerProps {
   draws: readonly Draw[];

@@ -9,8 +9,8 @@ import {
   verifyFairDraw,
 } from "@shwe/domain";
 import { type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/spinner.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { CrossIcon, ShieldCheckIcon } from "./lottery-icons.tsx";
 
 type Check =

@@ -1,5 +1,5 @@
 import type { LotteryType } from "@shwe/contracts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { GAME_ORDER, gameKey } from "../lib/games.ts";
 
 /** One tab per game (2D, 1D, 3D, crypto 2D, crypto 1D); `controls` is the id of the panel they drive. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 /** 3D: which hundred of 000–999 the board shows, with how many numbers are chosen on each. */
 export function HundredsTabs({ page, onPage, counts }: { page: number; onPage: (page: number) => void; counts: readonly number[] }) {

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { LockIcon } from "./lottery-icons.tsx";
 
 /** No board to show: the board could not be loaded, or the game has no open draw. */

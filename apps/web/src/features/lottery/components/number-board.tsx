@@ -1,7 +1,7 @@
 import type { BoardNumber, LotteryType, RejectedLine, SlipLimits } from "@shwe/contracts";
 import { formatNumber } from "@shwe/domain";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { pageSize } from "../lib/games.ts";
 import { FlameIcon, LockIcon } from "./lottery-icons.tsx";
 import { NumberCell } from "./number-cell.tsx";

@@ -1,7 +1,7 @@
 import type { BoardNumber, RejectedLine, SlipLimits } from "@shwe/contracts";
 import { formatAmount } from "@shwe/domain";
 import { memo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { AlertIcon, CheckMarkIcon, FlameIcon, LockIcon } from "./lottery-icons.tsx";
 import { useRejectText } from "./reject-reason.tsx";
 

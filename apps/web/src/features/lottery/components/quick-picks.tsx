@@ -1,8 +1,8 @@
 import type { LotteryType } from "@shwe/contracts";
 import { expandPick, isValidNumber, LOTTERY_GAMES, type QuickPick, type QuickPickKind, quickPickKinds } from "@shwe/domain";
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 type AddNumbers = (numbers: string[], pick: QuickPickKind) => void;
 

@@ -1,6 +1,6 @@
 import type { RejectedLine, SlipLimits } from "@shwe/contracts";
 import { formatAmount } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 /** Why a number was refused, and what it can still take when that helps the player fix it. */
 export function useRejectText() {

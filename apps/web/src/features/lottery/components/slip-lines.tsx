@@ -1,5 +1,5 @@
 import type { SlipLimits } from "@shwe/contracts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { lineStake, type Slip } from "../hooks/use-slip.ts";
 import { AmountInput } from "./amount-field.tsx";
 import { AlertIcon, CrossIcon } from "./lottery-icons.tsx";

@@ -1,6 +1,6 @@
 import type { LuckyDailyItem } from "@shwe/contracts";
-import { useTranslation } from "react-i18next";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useLuckyDaily } from "../api/lucky-numbers.ts";
 import { GAME_ORDER, gameKey } from "../lib/games.ts";
 import { drawTime } from "./draw-picker.tsx";

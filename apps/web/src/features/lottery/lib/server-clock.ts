@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { frozenNow } from "../../../lib/render-clock.ts";
 
 /**
  * The server's clock as seen from this device. Cheap phones often run minutes off; countdowns to a
@@ -6,16 +7,19 @@ import { useEffect, useState } from "react";
  */
 let offsetMs = 0;
 
-/** Records a server timestamp just received (ISO 8601); ignores anything unreadable. */
-export function noteServerTime(serverTime: string | undefined): void {
+/**
+ * Records a server timestamp (ISO 8601) received at `receivedAt` on this device's clock (just now
+ * by default); ignores anything unreadable.
+ */
+export function noteServerTime(serverTime: string | undefined, receivedAt: number = Date.now()): void {
   if (!serverTime) return;
   const server = Date.parse(serverTime);
-  if (Number.isFinite(server)) offsetMs = server - Date.now();
+  if (Number.isFinite(server)) offsetMs = server - receivedAt;
 }
 
-/** Now, on the server's clock (milliseconds since the epoch). */
+/** Now, on the server's clock (milliseconds since the epoch); the drawing's moment while a drawn page is taken over. */
 export function serverNow(): number {
-  return Date.now() + offsetMs;
+  return frozenNow() ?? Date.now() + offsetMs;
 }
 
 /** Server time, re-rendered every `intervalMs` (a second by default) while `active`. */

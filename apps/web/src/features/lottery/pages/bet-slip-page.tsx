@@ -1,8 +1,8 @@
 import type { BetSlip, BetSlipLine, LotteryType } from "@shwe/contracts";
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/spinner.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useBetSlips } from "../api/bet-slips.ts";
 import { DateRangeFields } from "../components/date-range.tsx";
 import { GameTabs } from "../components/game-tabs.tsx";

@@ -2,14 +2,15 @@ import type { BetLineInput, Draw, LotteryType, RejectedLine } from "@shwe/contra
 import { checkSlip, LOTTERY_GAMES, type QuickPickKind } from "@shwe/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import type { LoginRedirectState } from "../../../components/require-auth.tsx";
 import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { useLocation, useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { toast } from "../../../lib/toast.ts";
+import { useHydrated } from "../../../lib/use-hydrated.ts";
 import { useBoard } from "../api/board.ts";
 import { usePlaceBet } from "../api/place-bet.ts";
 import { lotteryKeys } from "../api/query-keys.ts";
@@ -51,6 +52,7 @@ export function LotteryPage({ type }: { type: LotteryType }) {
   const navigate = useNavigate();
   const location = useLocation();
   const signedIn = useSession((s) => Boolean(s.user?.token));
+  const sessionKnown = useHydrated();
   const balance = useSession((s) => s.user?.balance ?? 0);
   const setBalance = useSession((s) => s.setBalance);
   useLiveResults();
@@ -264,7 +266,7 @@ export function LotteryPage({ type }: { type: LotteryType }) {
             </section>
           </div>
 
-          <aside className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-32">
+          <aside className="flex min-w-0 flex-col gap-4 max-lg:below-fold max-lg:[--below-fold-height:420px] lg:sticky lg:top-32">
             <div className={cardClass}>
               <AmountField stake={slip.stake} onChange={slip.setStake} limits={limits} disabled={closed} />
             </div>
@@ -293,7 +295,7 @@ export function LotteryPage({ type }: { type: LotteryType }) {
         <BetBar
           count={slip.lines.length}
           total={slip.total}
-          signedIn={signedIn}
+          signedIn={sessionKnown ? signedIn : undefined}
           disabled={bet.isPending || closed}
           warning={warning}
           notice={placed ? <BetPlaced slipId={placed.slipId} total={placed.total} onDismiss={() => setPlaced(null)} /> : undefined}

@@ -1,8 +1,8 @@
 import type { LotteryType, LuckyHistoryItem } from "@shwe/contracts";
 import { formatDisplayDateTime } from "@shwe/domain";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/spinner.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useLuckyHistory } from "../api/lucky-numbers.ts";
 import { DateRangeFields } from "../components/date-range.tsx";
 import { FairCheck } from "../components/fair-check.tsx";

@@ -1,9 +1,9 @@
 import type { LotteryType } from "@shwe/contracts";
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ChevronDownIcon } from "../../../components/icons.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useWinners } from "../api/winners.ts";
 import { Rank } from "../components/medal.tsx";
 import { useLiveResults } from "../hooks/use-live-results.ts";
@@ -14,16 +14,19 @@ const WINNER_TYPES: readonly LotteryType[] = ["1D", "2D", "3D", "C1D", "C2D"];
 /**
  * /winner-list: the winners of a game's latest settled draw with its time (the section) and lucky
  * number. Every change of game shows the spinner and cancels a request still running; a failed
- * request shows the empty list.
+ * request shows the empty list. Refreshing the game on screen (on arrival, on a new result) keeps
+ * the list in place until the new answer replaces it.
  */
 export function WinnerListPage() {
   const { t } = useTranslation("lottery");
   useLiveResults();
   const selectId = useId();
   const [type, setType] = useState<LotteryType>("2D");
+  // When the player last changed the game: an answer older than that is not shown.
+  const [changedAt, setChangedAt] = useState(0);
   const winners = useWinners(type);
   const data = winners.data;
-  const loading = winners.isFetching || winners.isPending;
+  const loading = winners.isPending || (winners.isFetching && winners.dataUpdatedAt < changedAt);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <h1 className="text-xl font-bold sm:text-2xl">{t("winners.title")}</h1>
@@ -34,7 +37,10 @@ export function WinnerListPage() {
         <select
           id={selectId}
           value={type}
-          onChange={(e) => setType(e.target.value as LotteryType)}
+          onChange={(e) => {
+            setType(e.target.value as LotteryType);
+            setChangedAt(Date.now());
+          }}
           className="min-h-12 w-full appearance-none rounded-card border border-line bg-surface px-4 pr-10 font-semibold text-text focus:border-gold focus:outline-none"
         >
           {WINNER_TYPES.map((w) => (

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { buttonClass } from "../../../components/button.tsx";
 import { HomeIcon } from "../../../components/icons.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link } from "../../../lib/router.tsx";
 
 /** Any unknown path: '404 - PAGE NOT FOUND' with a way home. */
 export function NotFoundPage() {

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useRef } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Spinner } from "../../../components/spinner.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useAvatarSrc } from "../../session/api/avatar.ts";
 import { useUpdateAvatar } from "../api/update-profile.ts";
 import { useErrorText } from "../hooks/use-error-text.ts";

@@ -1,5 +1,5 @@
 import { formatAmount, formatFloor } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Card } from "./card.tsx";
 
 export interface BalanceFigures {

@@ -1,7 +1,7 @@
 import { formatAmount } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useCopy } from "../hooks/use-copy.ts";
 import { Card } from "./card.tsx";
 

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useUploadLvl2 } from "../api/upload-lvl2.ts";
 import { useErrorText } from "../hooks/use-error-text.ts";
 import { IMAGE_ACCEPT, imageProblem } from "../lib/image-file.ts";

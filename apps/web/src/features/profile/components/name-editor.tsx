@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
 import { Field } from "../../../components/field.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useUpdateName } from "../api/update-profile.ts";
 import { fieldOf, useErrorText } from "../hooks/use-error-text.ts";
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
 import { PasswordInput } from "../../../components/field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useChangePassword } from "../api/change-password.ts";
 import { fieldOf, useErrorText } from "../hooks/use-error-text.ts";
 import { Card } from "./card.tsx";

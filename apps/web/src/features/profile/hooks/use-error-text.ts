@@ -1,7 +1,7 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 /**
  * Turns any failure of a profile call into a sentence in the player's language: known codes have

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { ReferralCard } from "../../games/components/referral-card.tsx";
 import { useProfile } from "../../session/api/profile.ts";

@@ -1,14 +1,14 @@
 import type { Profile } from "@shwe/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import { createInstance } from "i18next";
 import type { ReactElement } from "react";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { ToastContainer } from "react-toastify";
 import { vi } from "vitest";
 import enProfile from "../../../../public/locales/en/profile.json";
 import mmProfile from "../../../../public/locales/mm/profile.json";
+import { createInstance } from "../../../lib/i18n-core.ts";
+import { I18nextProvider, initReactI18next } from "../../../lib/i18n-react.tsx";
+import { createMemoryRouter, RouterProvider } from "../../../lib/router.tsx";
 
 /** Renders a page at /profile with the real profile translations, a fresh query client and toasts. */
 export function renderProfile(element: ReactElement, lng: "en" | "mm" = "en") {

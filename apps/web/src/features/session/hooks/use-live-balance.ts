@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import i18n from "i18next";
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import { paths } from "../../../config/paths.ts";
+import i18n from "../../../lib/i18n-core.ts";
 import { CLOSE, connectRealtime } from "../../../lib/realtime.ts";
+import { useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { toast } from "../../../lib/toast.ts";
 import { refreshProfile } from "../api/profile.ts";
 
 /** After a refused token turned out to be fine after all, wait this long before trying the socket again. */

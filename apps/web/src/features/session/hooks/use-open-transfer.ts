@@ -1,6 +1,6 @@
 import { useCallback } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { paths } from "../../../config/paths.ts";
+import { useLocation, useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { type TransferDirection, useTransferPopup } from "../stores/transfer-popup.ts";
 

@@ -1,6 +1,6 @@
 import { formatAmount } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
 import { WalletIcon } from "../../../components/icons.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 
 /** Main balance (whole kyat, thousands separators) and game balance of the signed-in player. */

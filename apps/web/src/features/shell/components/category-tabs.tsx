@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
 import { AppImage } from "../../../components/app-image.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { NavLink } from "../../../lib/router.tsx";
 import { useCategories } from "../api/categories.ts";
 
 const SKELETON_TABS = 9;
@@ -36,7 +36,8 @@ export function CategoryTabs() {
                   }`
                 }
               >
-                <AppImage src={c.image || `/img/categories/${c.code}.svg`} alt="" width={24} height={24} className="size-6" priority />
+                {/* Lazy: phones never show this desktop header, so they never download its icons. */}
+                <AppImage src={c.image || `/img/categories/${c.code}.svg`} alt="" width={24} height={24} className="size-6" />
                 {t(`categories.${c.code}`, { defaultValue: c.name })}
               </NavLink>
             </li>

@@ -1,8 +1,9 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { buttonClass } from "../../../components/button.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { useHydrated } from "../../../lib/use-hydrated.ts";
 import { BalanceBox } from "./balance.tsx";
 import { CategoryTabs } from "./category-tabs.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
@@ -16,6 +17,8 @@ import { UserMenu } from "./user-menu.tsx";
 export function DesktopHeader() {
   const { t } = useTranslation("common");
   const signedIn = useSession((s) => Boolean(s.user?.token));
+  // The server's drawing does not know the visitor: the login links hold their place, unseen, until the app knows.
+  const known = useHydrated();
   return (
     <header className="sticky top-0 z-30 hidden border-b border-line bg-bg/95 backdrop-blur lg:block">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-6">
@@ -32,7 +35,7 @@ export function DesktopHeader() {
             <UserMenu />
           </>
         ) : (
-          <div className="flex items-center gap-2">
+          <div className={`flex items-center gap-2 ${known ? "" : "invisible"}`} aria-hidden={known ? undefined : true}>
             <Link to={paths.login} className={buttonClass()}>
               {t("nav.login")}
             </Link>

@@ -1,6 +1,7 @@
 import { yangonDate } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
 import { SocialLinks, useSocialLinks } from "../../../components/social-links.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { clockNow } from "../../../lib/render-clock.ts";
 import { DownloadAppButton } from "./download-app.tsx";
 import { LogoLink } from "./logo-link.tsx";
 
@@ -8,9 +9,9 @@ import { LogoLink } from "./logo-link.tsx";
 export function Footer() {
   const { t } = useTranslation("common");
   const { data: links } = useSocialLinks();
-  const year = yangonDate().slice(0, 4);
+  const year = yangonDate(clockNow()).slice(0, 4);
   return (
-    <footer className="mt-8 border-t border-line bg-surface">
+    <footer className="below-fold mt-8 border-t border-line bg-surface [--below-fold-height:300px]">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 lg:flex-row lg:items-center lg:justify-between lg:px-6">
         <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-3">
           <LogoLink className="h-8" />

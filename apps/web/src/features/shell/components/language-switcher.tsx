@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { DropdownMenu, menuItemClass } from "../../../components/dropdown-menu.tsx";
 import { CheckIcon, ChevronDownIcon } from "../../../components/icons.tsx";
 import { DEFAULT_LANGUAGE, HTML_LANG, LANGUAGE_KEY, LANGUAGES, type Language } from "../../../lib/i18n.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Flag } from "./flags.tsx";
 
 export function currentLanguage(lng: string | undefined): Language {

@@ -1,13 +1,30 @@
-import { Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Spinner } from "../../../components/spinner.tsx";
+import { whenIdle } from "../../../lib/idle.ts";
+import { PageShown } from "../../../lib/page-shown.ts";
+import { Outlet } from "../../../lib/router.tsx";
 import { useLiveBalance } from "../../session/hooks/use-live-balance.ts";
+import { useShellUi } from "../stores/shell-ui.ts";
 import { DesktopHeader } from "./desktop-header.tsx";
-import { QrCodeDialog } from "./download-app.tsx";
 import { Footer } from "./footer.tsx";
-import { LogoutDialog } from "./logout-dialog.tsx";
 import { MobileHeader } from "./mobile-header.tsx";
-import { MobileMenu } from "./mobile-menu.tsx";
+import { ScrollRestorer } from "./scroll-restorer.tsx";
+
+// The menu and the dialogs are not part of the first paint: they download once the page has
+// settled (so the first tap already finds them), or at once when one is opened before that.
+const Overlays = lazy(() => import("./shell-overlays.tsx").then((m) => ({ default: m.ShellOverlays })));
+
+function ShellOverlays() {
+  const opened = useShellUi((s) => s.menuOpen || s.logoutOpen || s.qrOpen);
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  if (!idle && !opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <Overlays />
+    </Suspense>
+  );
+}
 
 /** The site shell around every page: headers, slide-in menu, the page, footer and the shell's dialogs. */
 export function Layout() {
@@ -17,7 +34,6 @@ export function Layout() {
     <div className="flex min-h-dvh flex-col overflow-x-clip">
       <DesktopHeader />
       <MobileHeader />
-      <MobileMenu />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 lg:px-6 lg:py-6">
         <Suspense
           fallback={
@@ -28,12 +44,12 @@ export function Layout() {
           }
         >
           <Outlet />
+          <PageShown />
         </Suspense>
       </main>
       <Footer />
-      <LogoutDialog />
-      <QrCodeDialog />
-      <ScrollRestoration />
+      <ShellOverlays />
+      <ScrollRestorer />
     </div>
   );
 }

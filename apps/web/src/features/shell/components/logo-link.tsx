@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link } from "../../../lib/router.tsx";
 
 /**
  * The Shwe Lucky logo, linking home. `compact` shows only the round mark on narrow phones

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { PopupBox } from "../../../components/popup-box.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useLogout } from "../hooks/use-logout.ts";
 import { useShellUi } from "../stores/shell-ui.ts";
 

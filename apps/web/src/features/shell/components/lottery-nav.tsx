@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { Link, NavLink } from "react-router";
 import { DropdownMenu, menuItemClass } from "../../../components/dropdown-menu.tsx";
 import { ChevronDownIcon, type IconProps, Svg } from "../../../components/icons.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link, NavLink } from "../../../lib/router.tsx";
 
 /** A lottery ball with two digits' worth of dots. */
 export const LotteryIcon = (p: IconProps) => (

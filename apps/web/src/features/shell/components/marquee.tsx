@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { SpeakerIcon } from "../../../components/icons.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useMarqueeText } from "../api/header-text.ts";
 
 /** The scrolling announcement from the server (header_play_text); nothing while there is no text. */

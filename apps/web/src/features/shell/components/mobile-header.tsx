@@ -1,9 +1,10 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { buttonClass } from "../../../components/button.tsx";
 import { MenuIcon } from "../../../components/icons.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { useHydrated } from "../../../lib/use-hydrated.ts";
 import { useShellUi } from "../stores/shell-ui.ts";
 import { BalanceBox } from "./balance.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
@@ -15,6 +16,8 @@ import { TransferButton } from "./transfer-button.tsx";
 export function MobileHeader() {
   const { t } = useTranslation("common");
   const signedIn = useSession((s) => Boolean(s.user?.token));
+  // The server's drawing does not know the visitor: the login button holds its place, unseen, until the app knows.
+  const known = useHydrated();
   const menuOpen = useShellUi((s) => s.menuOpen);
   const setMenuOpen = useShellUi((s) => s.setMenuOpen);
   return (
@@ -40,7 +43,12 @@ export function MobileHeader() {
             <TransferButton variant="icon" />
           </>
         ) : (
-          <Link to={paths.login} className={`${buttonClass()} px-3`}>
+          <Link
+            to={paths.login}
+            className={`${buttonClass()} px-3 ${known ? "" : "invisible"}`}
+            aria-hidden={known ? undefined : true}
+            tabIndex={known ? undefined : -1}
+          >
             {t("nav.login")}
           </Link>
         )}

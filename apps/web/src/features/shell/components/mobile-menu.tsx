@@ -1,12 +1,12 @@
 import { formatAmount } from "@shwe/domain";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, NavLink, useLocation } from "react-router";
 import { AppImage } from "../../../components/app-image.tsx";
 import { buttonClass } from "../../../components/button.tsx";
 import { CloseIcon, HomeIcon, LogoutIcon, ShieldIcon } from "../../../components/icons.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link, NavLink, useLocation } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { useAvatarSrc } from "../../session/api/avatar.ts";
 import { useCategories } from "../api/categories.ts";
@@ -34,9 +34,11 @@ export function MobileMenu() {
   const location = useLocation();
   const closeRef = useRef<HTMLButtonElement>(null);
 
-  // Any navigation closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each location change by design
+  // Any navigation closes the menu (not its first appearance: it may mount because it was just opened).
+  const shownAt = useRef(location.key);
   useEffect(() => {
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     setOpen(false);
   }, [location.key, setOpen]);
 

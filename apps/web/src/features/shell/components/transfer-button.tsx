@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useOpenTransfer } from "../../session/hooks/use-open-transfer.ts";
 import { useShellUi } from "../stores/shell-ui.ts";
 import { TransferIcon } from "./money-icons.tsx";

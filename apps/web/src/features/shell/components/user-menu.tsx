@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { AppImage } from "../../../components/app-image.tsx";
 import { DropdownMenu, menuItemClass } from "../../../components/dropdown-menu.tsx";
 import { ChevronDownIcon, LogoutIcon, ShieldIcon, UserIcon } from "../../../components/icons.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { useAvatarSrc } from "../../session/api/avatar.ts";
 import { useShellUi } from "../stores/shell-ui.ts";

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useNavigate } from "react-router";
 import { paths } from "../../../config/paths.ts";
 import { api } from "../../../lib/api-client.ts";
+import { useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 
 /**

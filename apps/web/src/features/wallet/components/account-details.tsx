@@ -1,10 +1,10 @@
 import type { PaymentMethod } from "@shwe/contracts";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { AppImage } from "../../../components/app-image.tsx";
 import { CheckIcon } from "../../../components/icons.tsx";
 import { PopupBox } from "../../../components/popup-box.tsx";
 import { copyText } from "../../../lib/clipboard.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { CopyIcon, QrIcon } from "./icons.tsx";
 
 /**

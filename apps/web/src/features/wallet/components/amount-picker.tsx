@@ -1,7 +1,7 @@
 import { formatAmount } from "@shwe/domain";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Field } from "../../../components/field.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { amountDigits, showAmount } from "../lib/amount.ts";
 
 export interface AmountPickerProps {

@@ -1,6 +1,6 @@
 import { formatDisplayDate } from "@shwe/domain";
 import type { KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { CalendarIcon } from "./icons.tsx";
 
 export interface DateRange {

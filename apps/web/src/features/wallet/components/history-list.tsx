@@ -2,8 +2,8 @@ import type { CashInHistoryItem, CashOutHistoryItem, TransferHistoryItem } from 
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { subscribeRealtime } from "../../../lib/realtime.ts";
 import { type HistoryKind, useWalletHistory } from "../api/history.ts";
 import { walletKeys } from "../api/query-keys.ts";

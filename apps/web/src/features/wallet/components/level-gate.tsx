@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { buttonClass } from "../../../components/button.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { InfoIcon } from "./icons.tsx";
 
 /** Cash-out needs level 2 (domain-rules §2): said up front, with the way to get there. */

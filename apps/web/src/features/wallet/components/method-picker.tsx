@@ -1,9 +1,9 @@
 import type { PaymentMethod } from "@shwe/contracts";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { AppImage } from "../../../components/app-image.tsx";
 import { CheckIcon } from "../../../components/icons.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 export interface MethodPickerProps {
   methods: PaymentMethod[] | undefined;

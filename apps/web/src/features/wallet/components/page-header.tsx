@@ -1,6 +1,6 @@
 import { formatAmount } from "@shwe/domain";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 
 /** A wallet page's title with the player's current main and game balances beside it. */

@@ -1,5 +1,5 @@
 import type { CashInHistoryItem } from "@shwe/contracts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 type Status = CashInHistoryItem["status"];
 

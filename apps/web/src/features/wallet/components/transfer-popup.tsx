@@ -1,11 +1,11 @@
 import { DEFAULT_TURNOVER_GAME_LIMIT, formatAmount } from "@shwe/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../components/button.tsx";
 import { PopupBox } from "../../../components/popup-box.tsx";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { toast } from "../../../lib/toast.ts";
 import { refreshProfile } from "../../session/api/profile.ts";
 import { type TransferDirection, useTransferPopup } from "../../session/stores/transfer-popup.ts";
 import { walletKeys } from "../api/query-keys.ts";

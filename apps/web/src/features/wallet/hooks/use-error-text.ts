@@ -1,8 +1,8 @@
 import { DEFAULT_TURNOVER_GAME_LIMIT, formatAmount } from "@shwe/domain";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
 
 /** Where the failed call came from: some codes read differently per action. */
 export type MoneyAction = "transfer-in" | "transfer-out" | "cash-in" | "cash-out";

@@ -1,7 +1,7 @@
 import { yangonDate } from "@shwe/domain";
 import { type KeyboardEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { useSearchParams } from "../../../lib/router.tsx";
 import { HISTORY_KINDS, type HistoryKind, isHistoryKind } from "../api/history.ts";
 import { type DateRange, DateRangeFields } from "../components/date-range.tsx";
 import { HistoryList } from "../components/history-list.tsx";

@@ -1,10 +1,10 @@
 import type { AdminDraw } from "@shwe/contracts";
 import { isValidNumber, LOTTERY_GAMES } from "@shwe/domain";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../../components/button.tsx";
+import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { useSession } from "../../../../lib/session-store.ts";
+import { toast } from "../../../../lib/toast.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { TextField } from "../../components/fields.tsx";
 import { Panel } from "../../components/panel.tsx";

@@ -1,5 +1,5 @@
 import type { DrawStatus } from "@shwe/contracts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Badge } from "../../components/panel.tsx";
 
 const TONES = { open: "win", closed: "warn", resulted: "gold", settled: "muted", void: "danger" } as const;

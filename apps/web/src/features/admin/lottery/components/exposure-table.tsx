@@ -1,6 +1,6 @@
 import type { AdminDraw } from "@shwe/contracts";
 import { formatAmount } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Badge } from "../../components/panel.tsx";
 
 /** Stakes per number of a draw, highest first: lines, what the house pays if it wins, what it can still take. */

@@ -1,6 +1,6 @@
 import type { LotteryType } from "@shwe/contracts";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { useTranslation } from "../../../../lib/i18n-react.tsx";
+import { Link } from "../../../../lib/router.tsx";
 import { ADMIN_GAMES } from "../paths.ts";
 
 /** One tab per game; the choice is part of the page's URL, so every tab is a link. */

@@ -1,8 +1,8 @@
 import type { AdminLotteryGame, AdminLotteryUpdate, ResultSource } from "@shwe/contracts";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../../components/button.tsx";
+import { useTranslation } from "../../../../lib/i18n-react.tsx";
+import { toast } from "../../../../lib/toast.ts";
 import { inputClass, TextField } from "../../components/fields.tsx";
 import { Panel } from "../../components/panel.tsx";
 import { useErrorToast } from "../../hooks/use-error-text.ts";

@@ -1,9 +1,9 @@
 import type { LotteryType } from "@shwe/contracts";
 import { isValidNumber, LOTTERY_GAMES } from "@shwe/domain";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../../components/button.tsx";
+import { useTranslation } from "../../../../lib/i18n-react.tsx";
+import { toast } from "../../../../lib/toast.ts";
 import { TextField } from "../../components/fields.tsx";
 import { Badge, Panel } from "../../components/panel.tsx";
 import { LoadError } from "../../components/query-state.tsx";

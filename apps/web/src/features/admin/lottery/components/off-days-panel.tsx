@@ -1,9 +1,9 @@
 import type { LotteryType } from "@shwe/contracts";
 import { formatDisplayDate, yangonDate } from "@shwe/domain";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Button } from "../../../../components/button.tsx";
+import { useTranslation } from "../../../../lib/i18n-react.tsx";
+import { toast } from "../../../../lib/toast.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { TextField } from "../../components/fields.tsx";
 import { Panel } from "../../components/panel.tsx";

@@ -1,6 +1,6 @@
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useTranslation } from "../../../../lib/i18n-react.tsx";
+import { Link, useParams } from "../../../../lib/router.tsx";
 import { Fact, PageHeader, Panel } from "../../components/panel.tsx";
 import { ListSkeleton, LoadError } from "../../components/query-state.tsx";
 import { useAdminDraw } from "../api/draws.ts";

@@ -1,10 +1,10 @@
 import { type DrawStatus, type LotteryType, lotteryTypeSchema } from "@shwe/contracts";
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
 import { Button, buttonClass } from "../../../../components/button.tsx";
 import { RefreshIcon } from "../../../../components/icons.tsx";
+import { useTranslation } from "../../../../lib/i18n-react.tsx";
+import { Link, useSearchParams } from "../../../../lib/router.tsx";
 import { inputClass } from "../../components/fields.tsx";
 import { PageHeader } from "../../components/panel.tsx";
 import { EmptyState, ListSkeleton, LoadError } from "../../components/query-state.tsx";

@@ -1,8 +1,8 @@
 import { type LotteryType, lotteryTypeSchema } from "@shwe/contracts";
 import { formatDisplayDateTime } from "@shwe/domain";
-import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
 import { buttonClass } from "../../../../components/button.tsx";
+import { useTranslation } from "../../../../lib/i18n-react.tsx";
+import { Link, useParams } from "../../../../lib/router.tsx";
 import { Fact, PageHeader, Panel } from "../../components/panel.tsx";
 import { ListSkeleton, LoadError } from "../../components/query-state.tsx";
 import { useAdminGames } from "../api/games.ts";

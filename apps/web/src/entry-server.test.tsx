@@ -1,0 +1,95 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { type ApiCall, createFirstPaintRenderer, drawsFirstPaint } from "./entry-server.tsx";
+import type { FirstPaintData } from "./lib/first-paint.ts";
+
+const localesDir = join(import.meta.dirname, "../public/locales");
+const locales = Object.fromEntries(
+  readdirSync(localesDir).map((lng) => [
+    lng,
+    Object.fromEntries(
+      readdirSync(join(localesDir, lng)).map((file) => [
+        file.replace(/\.json$/, ""),
+        JSON.parse(readFileSync(join(localesDir, lng, file), "utf8")),
+      ]),
+    ),
+  ]),
+);
+const mm = (key: string) =>
+  key.split(".").reduce<Record<string, unknown>>((node, part) => node[part] as Record<string, unknown>, locales.mm?.common ?? {});
+
+function fakeApi(answers: Record<string, unknown>) {
+  const calls: ApiCall[] = [];
+  return {
+    calls,
+    callApi: async (call: ApiCall) => {
+      calls.push(call);
+      const path = call.url.split("?")[0]?.replace(/^\/api\//, "") ?? "";
+      return path in answers
+        ? { status: 200, body: JSON.stringify(answers[path]) }
+        : { status: 404, body: '{"message":"Not found.","code":"NOT_FOUND"}' };
+    },
+  };
+}
+
+function dataOf(script: string): FirstPaintData {
+  const json = /<script type="application\/json" id="first-paint-data">(.*)<\/script>/s.exec(script)?.[1];
+  return JSON.parse(json ?? "null") as FirstPaintData;
+}
+
+describe("the server's first paint", () => {
+  it("draws only the public pages a visit starts on", () => {
+    for (const path of ["/", "/two/lottery", "/winner-list", "/win-number", "/crypto/one/lottery", "/winner-list/"])
+      expect(drawsFirstPaint(path)).toBe(true);
+    for (const path of ["/login", "/profile", "/cashin", "/admin", "/slot", "/no-such-page"]) expect(drawsFirstPaint(path)).toBe(false);
+  });
+
+  it("draws the home page in Burmese with the public answers it asked for, and hands them to the browser", async () => {
+    const api = fakeApi({
+      banner_mobile: { data: [{ id: 1, title: "Lucky Draw", image: "/img/banners/lottery-mobile.svg", link: "/two/lottery" }] },
+      header_play_text: { data: [{ text: "2D ရလဒ် ၁၂:၀၁" }] },
+    });
+    const renderer = createFirstPaintRenderer({ locales, callApi: api.callApi });
+    const drawn = await renderer.render("/", undefined);
+    if (!drawn) throw new Error("not drawn");
+    expect(drawn.lng).toBe("mm");
+    expect(drawn.htmlLang).toBe("my");
+    expect(drawn.html).toContain("2D ရလဒ် ၁၂:၀၁");
+    expect(drawn.html).toContain(String(mm("footer.responsible")));
+    expect(drawn.html).not.toMatch(/^<link/);
+    expect(drawn.leadImage).toBe("/img/banners/lottery-mobile.svg");
+    // Reads only, never with a session.
+    expect(api.calls.every((c) => c.method === "GET" || c.method === "POST")).toBe(true);
+    expect(api.calls.map((c) => c.url)).toContain("/api/header_play_text");
+
+    const sentAt = new Date("2026-11-21T10:00:00Z");
+    const data = dataOf(drawn.dataScript(sentAt));
+    expect(data.lng).toBe("mm");
+    expect(data.serverTime).toBe(sentAt.toISOString());
+    expect(Object.keys(data.resources)).toContain("common");
+    const keys = data.queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toContain(JSON.stringify(["content", "header-play-text"]));
+    // Failed reads (404 here) are left for the browser to ask again.
+    expect(data.queries.queries.every((q) => q.state.status === "success")).toBe(true);
+  });
+
+  it("draws in the visitor's language, and keeps the data block from closing its script element", async () => {
+    const api = fakeApi({ header_play_text: { data: [{ text: "</script><script>alert(1)</script>" }] } });
+    const renderer = createFirstPaintRenderer({ locales, callApi: api.callApi });
+    const drawn = await renderer.render("/winner-list?x=1", "en");
+    if (!drawn) throw new Error("not drawn");
+    expect(drawn.htmlLang).toBe("en");
+    expect(drawn.html).toContain("Winner List");
+    const script = drawn.dataScript(new Date());
+    expect(script.match(/<\/script>/g)).toHaveLength(1);
+    expect(script).not.toContain("<script>alert");
+    expect(Object.keys(dataOf(script).resources).sort()).toEqual(["common", "lottery"]);
+  });
+
+  it("answers null for a page it does not draw", async () => {
+    const renderer = createFirstPaintRenderer({ locales, callApi: fakeApi({}).callApi });
+    expect(await renderer.render("/profile", "mm")).toBeNull();
+  });
+});
