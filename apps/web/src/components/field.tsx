@@ -49,6 +49,25 @@ export function Field({ label, error, hint, hideLabel = false, trailing, classNa
   );
 }
 
+/** The show/hide button of a password box (the eye is struck through while the text shows). */
+export function PasswordToggle({ visible, onToggle, label }: { visible: boolean; onToggle: () => void; label: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      aria-label={label}
+      aria-pressed={visible}
+      className="flex h-12 w-12 items-center justify-center rounded-r-xl text-muted hover:text-gold focus-visible:outline-2 focus-visible:outline-gold"
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" strokeLinejoin="round" />
+        <circle cx="12" cy="12" r="3" />
+        {visible ? <path d="M4 4l16 16" strokeLinecap="round" /> : null}
+      </svg>
+    </button>
+  );
+}
+
 /** A password input with a show/hide toggle. */
 export function PasswordInput(props: Omit<FieldProps, "type" | "trailing">) {
   const { t } = useTranslation("common");
@@ -61,19 +80,11 @@ export function PasswordInput(props: Omit<FieldProps, "type" | "trailing">) {
       autoCorrect="off"
       spellCheck={false}
       trailing={
-        <button
-          type="button"
-          onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? t("form.hidePassword") : t("form.showPassword")}
-          aria-pressed={visible}
-          className="flex h-12 w-12 items-center justify-center rounded-r-xl text-muted hover:text-gold focus-visible:outline-2 focus-visible:outline-gold"
-        >
-          <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-            <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" strokeLinejoin="round" />
-            <circle cx="12" cy="12" r="3" />
-            {visible ? <path d="M4 4l16 16" strokeLinecap="round" /> : null}
-          </svg>
-        </button>
+        <PasswordToggle
+          visible={visible}
+          onToggle={() => setVisible((v) => !v)}
+          label={visible ? t("form.hidePassword") : t("form.showPassword")}
+        />
       }
     />
   );

@@ -175,15 +175,12 @@ export interface PostJournalOptions {
   locked?: ReadonlyMap<number, PlayerAccounts>;
 }
 
-/** Posts one balanced journal inside the caller's transaction (see the recipe above). */
-export async function postJournal(tx: Executor, input: PostJournalInput, opts: PostJournalOptions = {}): Promise<PostedJournal> {
-  checkJournalInput(input);
-
-  const userIds = playersOf(input);
-  const held = opts.locked;
-  const locked = held && userIds.every((u) => held.has(u)) ? held : await lockPlayers(tx, userIds);
-
-  const playerEntries = input.entries
+/**
+ * A journal's entries split for posting: player entries with their locked rows in ascending account
+ * id, system (house / external) entries in code order: the order every transaction takes rows in.
+ */
+function orderedEntries(input: PostJournalInput, locked: ReadonlyMap<number, PlayerAccounts>) {
+  const players = input.entries
     .filter((e) => isPlayerRef(e.account))
     .map((e) => {
       const ref = e.account as { userId: number; kind: PlayerAccountKind };
@@ -192,9 +189,21 @@ export async function postJournal(tx: Executor, input: PostJournalInput, opts: P
       return { ref, row, amount: e.amount };
     })
     .sort((a, b) => a.row.id - b.row.id);
-  const systemEntries = input.entries
+  const systems = input.entries
     .filter((e) => !isPlayerRef(e.account))
     .sort((a, b) => ((a.account as { code: string }).code < (b.account as { code: string }).code ? -1 : 1));
+  return { players, systems };
+}
+
+/** Posts one balanced journal inside the caller's transaction (see the recipe above). */
+export async function postJournal(tx: Executor, input: PostJournalInput, opts: PostJournalOptions = {}): Promise<PostedJournal> {
+  checkJournalInput(input);
+
+  const userIds = playersOf(input);
+  const held = opts.locked;
+  const locked = held && userIds.every((u) => held.has(u)) ? held : await lockPlayers(tx, userIds);
+
+  const { players: playerEntries, systems: systemEntries } = orderedEntries(input, locked);
 
   // Several house / external accounts: one relative UPDATE each, in code order, before the statement below.
   const applied: PostedEntry[] = [];
@@ -287,33 +296,22 @@ export async function postJournals(
   const systemOrder: string[] = [];
   const systemNet = new Map<string, number>();
   const planned: PlannedEntry[][] = inputs.map((input) => {
-    const players = input.entries
-      .filter((e) => isPlayerRef(e.account))
-      .map((e) => {
-        const ref = e.account as { userId: number; kind: PlayerAccountKind };
-        const row = locked.get(ref.userId)?.[ref.kind];
-        if (!row) throw notFound("Player not found.");
-        return { ref, row, amount: e.amount };
-      })
-      .sort((a, b) => a.row.id - b.row.id)
-      .map(({ ref, row, amount }): PlannedEntry => {
-        if (!startOf.has(row.id)) startOf.set(row.id, row.balance);
-        const before = balances.get(row.id) ?? row.balance;
-        const after = before + amount;
-        if (amount < 0 && after < 0) throw new InsufficientFundsError(ref.kind);
-        balances.set(row.id, after);
-        return { account: ref, accountId: row.id, amount, running: after, system: false };
-      });
-    const systems = input.entries
-      .filter((e) => !isPlayerRef(e.account))
-      .sort((a, b) => ((a.account as { code: string }).code < (b.account as { code: string }).code ? -1 : 1))
-      .map((e): PlannedEntry => {
-        const code = (e.account as { code: string }).code;
-        if (!systemNet.has(code)) systemOrder.push(code);
-        const running = (systemNet.get(code) ?? 0) + e.amount;
-        systemNet.set(code, running);
-        return { account: e.account, accountId: 0, amount: e.amount, running, system: true };
-      });
+    const ordered = orderedEntries(input, locked);
+    const players = ordered.players.map(({ ref, row, amount }): PlannedEntry => {
+      if (!startOf.has(row.id)) startOf.set(row.id, row.balance);
+      const before = balances.get(row.id) ?? row.balance;
+      const after = before + amount;
+      if (amount < 0 && after < 0) throw new InsufficientFundsError(ref.kind);
+      balances.set(row.id, after);
+      return { account: ref, accountId: row.id, amount, running: after, system: false };
+    });
+    const systems = ordered.systems.map((e): PlannedEntry => {
+      const code = (e.account as { code: string }).code;
+      if (!systemNet.has(code)) systemOrder.push(code);
+      const running = (systemNet.get(code) ?? 0) + e.amount;
+      systemNet.set(code, running);
+      return { account: e.account, accountId: 0, amount: e.amount, running, system: true };
+    });
     return [...players, ...systems];
   });
 
