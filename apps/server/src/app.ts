@@ -30,6 +30,7 @@ import { registerLottery } from "./modules/lottery/lottery.module.ts";
 import type { ProviderRegistry } from "./modules/providers/provider-adapter.ts";
 import { createProviderRegistry } from "./modules/providers/provider-registry.ts";
 import { registerProviderRoutes } from "./modules/providers/providers.routes.ts";
+import { type BalanceAnnouncer, createBalanceAnnouncer } from "./modules/realtime/realtime.repository.ts";
 import { registerRealtimeRoutes } from "./modules/realtime/realtime.routes.ts";
 import { registerWalletRoutes } from "./modules/wallet/wallet.routes.ts";
 import { registerWebRoutes } from "./modules/web/web.routes.ts";
@@ -63,6 +64,8 @@ export interface AppContext {
    * draw scheduler, settlement.
    */
   publicCache: PublicCache<PublicBody>;
+  /** Balance changes committed without a notification of their own (one-call bets), announced after commit. */
+  balanceAnnouncer: BalanceAnnouncer;
 }
 
 export interface BuildOptions {
@@ -134,7 +137,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
     auth,
     providers: createProviderRegistry(),
     publicCache: new PublicCache<PublicBody>(clock, config.publicCacheMs),
+    balanceAnnouncer: createBalanceAnnouncer(database.db, (err) => app.log.warn({ err }, "balance notification failed")),
   };
+  app.addHook("onClose", async () => ctx.balanceAnnouncer.drain());
   invalidatePublicCacheOnOperatorWrites(app, ctx.publicCache);
 
   registerHealthRoutes(app, ctx);

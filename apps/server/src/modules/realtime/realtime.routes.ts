@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext, ZodApp } from "../../app.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type HubClient, type HubSocket, RealtimeHub } from "./realtime.hub.ts";
-import { markBalanceDelivered, pruneBalanceOutbox, readLiveBalances } from "./realtime.repository.ts";
+import { markBalanceDelivered, parseBalanceNotice, pruneBalanceOutbox, readLiveBalances } from "./realtime.repository.ts";
 
 /** A `ws` socket as the route handler receives it. */
 interface WsSocket extends HubSocket {
@@ -23,7 +23,7 @@ const RECHECK_EVERY = 10;
  * message `{type: "auth", token}` within 10 s; a bad token closes with 4401, a blocked account with
  * 4403, no auth in time with 4408. Then `{type: "ready"}`, the current balances, and a
  * `{type: "balance", …}` message after every committed change, from whichever server process made
- * it (PostgreSQL notifications on the `balance` channel). `{type: "ping"}` answers `{type: "pong"}`.
+ * it (PostgreSQL notifications on the `balance` channel: one player id, or several comma-separated). `{type: "ping"}` answers `{type: "pong"}`.
  */
 export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Promise<RealtimeHub> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
@@ -39,8 +39,7 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
   app.addHook("onReady", async () => {
     stops.push(
       await ctx.database.listen("balance", (payload) => {
-        const userId = Number(payload);
-        if (Number.isSafeInteger(userId) && userId > 0) void hub.pushBalance(userId);
+        for (const userId of parseBalanceNotice(payload)) void hub.pushBalance(userId);
       }),
     );
     stops.push(
