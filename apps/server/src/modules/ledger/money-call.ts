@@ -70,6 +70,11 @@ function errorBodyOf(err: AppError): ErrorBody {
   return err.details ? { message: err.message, code: err.code, details: err.details } : { message: err.message, code: err.code };
 }
 
+/** The fingerprint of a money call's request: its route and canonical body. */
+export function requestHashOf(call: Pick<MoneyCall, "route" | "body">): string {
+  return sha256Hex(`${call.route}\n${canonicalJson(call.body)}`);
+}
+
 /**
  * Runs `work` in a money transaction, behind the Idempotency-Key when one is given. The work runs
  * in a savepoint so that a refusal (any 4xx AppError) is stored with the key and replayed too.
@@ -79,7 +84,7 @@ export async function runMoneyCall<T>(db: Db, call: MoneyCall, work: (tx: Tx) =>
   const key = call.key;
   if (key === undefined) return { status, body: await withMoneyTx(db, work), replayed: false };
 
-  const requestHash = sha256Hex(`${call.route}\n${canonicalJson(call.body)}`);
+  const requestHash = requestHashOf(call);
   const outcome = await withMoneyTx(db, async (tx) => {
     const claimed = await claimIdempotencyKey(tx, call.userId, key, call.route, requestHash);
     if (!claimed) {

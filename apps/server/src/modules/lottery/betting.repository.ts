@@ -149,3 +149,53 @@ export async function insertSlipWithLines(
   if (!row || Number(row.lines) !== lines.length) throw new Error("bet slip insert failed");
   return { id: Number(row.id), createdAt: new Date(row.created_at) };
 }
+
+export interface OneCallBet {
+  userId: number;
+  type: LotteryType;
+  drawId: number;
+  lines: readonly { number: string; amount: number }[];
+  /** The cap of a number that is not hot, and of a hot one (already the smaller of the two). */
+  numberCap: number;
+  hotCap: number;
+  /** The game's off days (YYYY-MM-DD, Asia/Yangon): a draw on one of them takes no bets. */
+  offDays: readonly string[];
+  fingerprint: { game: string; limits: string | null; limitsKey: string };
+  idempotency: { key: string; route: string; requestHash: string } | null;
+  house: string;
+  accountKinds: number;
+}
+
+/** Why bet_place handed a slip back (SQLSTATE SWB01): its message, e.g. "bet_place: funds". */
+export const BET_PLACE_FALLBACK = "SWB01";
+
+/**
+ * A whole bet in one statement: bet_place (migration 0006) takes the same locks in the same order as
+ * placeBet and writes the same rows, or raises SWB01 having written nothing.
+ */
+export async function placeBetInOneCall(
+  db: Executor,
+  b: OneCallBet,
+): Promise<{ slipId: number; total: number; balance: number; journalId: number }> {
+  const res = await db.execute(sql`
+    select out_slip_id, out_total, out_balance, out_journal_id from bet_place(
+      ${b.userId}::bigint, ${b.type}::text, ${b.drawId}::bigint,
+      ${sql.param(b.lines.map((l) => l.number))}::text[], ${sql.param(b.lines.map((l) => l.amount))}::bigint[],
+      ${b.numberCap}::bigint, ${b.hotCap}::bigint, ${sql.param([...b.offDays])}::text[],
+      ${b.fingerprint.game}::text, ${b.fingerprint.limitsKey}::text, ${b.fingerprint.limits}::text,
+      ${b.idempotency?.key ?? null}::text, ${b.idempotency?.route ?? null}::text, ${b.idempotency?.requestHash ?? null}::text,
+      ${b.house}::text, ${b.accountKinds}::int)`);
+  const row = rowsOf<{
+    out_slip_id: number | string;
+    out_total: number | string;
+    out_balance: number | string;
+    out_journal_id: number | string;
+  }>(res)[0];
+  if (!row) throw new Error("bet_place answered nothing");
+  return {
+    slipId: Number(row.out_slip_id),
+    total: Number(row.out_total),
+    balance: Number(row.out_balance),
+    journalId: Number(row.out_journal_id),
+  };
+}

@@ -2,10 +2,19 @@ import { type BetBody, type BetResponse, LOTTERY_PATHS, type LotteryType, type S
 import { checkSlip, isValidNumber, type SlipCheck, yangonDate } from "@shwe/domain";
 import type { AppContext } from "../../app.ts";
 import { type AppError, badRequest, notFound, refused } from "../../lib/errors.ts";
-import { balanceAfter, InsufficientFundsError, postJournal } from "../ledger/ledger.service.ts";
-import { type MoneyCallResult, runMoneyCall } from "../ledger/money-call.ts";
-import { insertSlipWithLines, lockDrawForBet, lockExposureRows, raiseExposure, readExposure } from "./betting.repository.ts";
-import { type GameConfig, readGameAndLimits, slipRulesOf } from "./lottery-config.ts";
+import { balanceAfter, InsufficientFundsError, pgErrorCode, postJournal } from "../ledger/ledger.service.ts";
+import { type MoneyCallResult, requestHashOf, runMoneyCall } from "../ledger/money-call.ts";
+import { PLAYER_ACCOUNT_KINDS } from "../ledger/player-accounts.repository.ts";
+import {
+  BET_PLACE_FALLBACK,
+  insertSlipWithLines,
+  lockDrawForBet,
+  lockExposureRows,
+  placeBetInOneCall,
+  raiseExposure,
+  readExposure,
+} from "./betting.repository.ts";
+import { type GameAndLimits, type GameConfig, LIMITS_SETTINGS, readGameAndLimits, slipRulesOf } from "./lottery-config.ts";
 import type { NumberRuleSets } from "./lottery-games.repository.ts";
 
 /** How many house accounts lottery money is spread over. */
@@ -54,8 +63,98 @@ function checkDrawForBet(
   if (draw.status !== "open") throw bettingClosed();
 }
 
+/** Per app: the game and limits each game's last slips were judged by, and whether bets may take one call. */
+interface OneCallState {
+  enabled: boolean;
+  judgedBy: Map<LotteryType, GameAndLimits>;
+  /** Slips accepted in one call, and slips handed to the general path, since start. */
+  counts: { oneCall: number; general: number };
+}
+const oneCallStates = new WeakMap<AppContext, OneCallState>();
+
+function oneCallState(ctx: AppContext): OneCallState {
+  let state = oneCallStates.get(ctx);
+  if (!state) {
+    state = { enabled: true, judgedBy: new Map(), counts: { oneCall: 0, general: 0 } };
+    oneCallStates.set(ctx, state);
+  }
+  return state;
+}
+
 /**
- * Places a slip (api.md POST /api/user/betting…) in one money transaction, after the Idempotency-Key:
+ * Whether bets of this app try the one-call path first (the default). Off, every slip takes the
+ * general path alone: the tests place the same slips both ways and compare every row.
+ */
+export function setOneCallBets(ctx: AppContext, enabled: boolean): void {
+  oneCallState(ctx).enabled = enabled;
+}
+
+/** How many slips took one call and how many the general path, since this app started. */
+export function betPathCounts(ctx: AppContext): { oneCall: number; general: number } {
+  return { ...oneCallState(ctx).counts };
+}
+
+/** The database's refusal codes after which the general path simply runs (and retries) the slip. */
+const GENERAL_PATH_AFTER = new Set([BET_PLACE_FALLBACK, "40001", "40P01", "23505"]);
+
+/**
+ * A slip in one database call (decision 0009), for the slip the general path below would accept:
+ * the slip is first checked here against the game and limits last read (lines, stakes, caps before
+ * anything is staked), then bet_place checks in the database that the game and limits are still
+ * those, and does everything else the general path does, with the same locks in the same order.
+ * Answers undefined, having changed nothing, whenever the slip needs the general path: a
+ * refusal, a replayed Idempotency-Key, a changed setting, a first bet that creates an account.
+ */
+async function placeBetInOneStep(
+  ctx: AppContext,
+  userId: number,
+  type: LotteryType,
+  body: BetBody,
+  key: string | undefined,
+  route: string,
+): Promise<BetResponse | undefined> {
+  const state = oneCallState(ctx);
+  if (!state.enabled) return undefined;
+  let judged = state.judgedBy.get(type);
+  if (!judged) {
+    judged = await readGameAndLimits(ctx.db, type);
+    state.judgedBy.set(type, judged);
+  }
+  const { game, limits, fingerprint } = judged;
+  if (!game?.enabled || !fingerprint) return undefined;
+  if (!body.lines.every((l) => isValidNumber(type, l.number))) return undefined;
+  const check = checkSlip(body.lines, slipRulesOf(type, limits, { hot: new Set(), blocked: new Set() }, new Map()));
+  if (!check.ok) return undefined;
+  try {
+    const placed = await placeBetInOneCall(ctx.db, {
+      userId,
+      type,
+      drawId: body.draw_id,
+      lines: body.lines,
+      numberCap: limits.number_cap,
+      hotCap: Math.min(limits.hot_cap, limits.number_cap),
+      offDays: game.schedule?.off_days ?? [],
+      fingerprint: { ...fingerprint, limitsKey: LIMITS_SETTINGS[type].key },
+      idempotency: key === undefined ? null : { key, route, requestHash: requestHashOf({ route, body }) },
+      house: lotteryHouse(userId).code,
+      accountKinds: PLAYER_ACCOUNT_KINDS.length,
+    });
+    ctx.balanceAnnouncer.announce([userId]);
+    state.counts.oneCall++;
+    return { slip_id: placed.slipId, total: placed.total, balance: placed.balance };
+  } catch (err) {
+    const code = pgErrorCode(err);
+    if (code === undefined || !GENERAL_PATH_AFTER.has(code)) throw err;
+    // The general path reads the game and limits afresh, and they are kept for the next slips.
+    state.judgedBy.delete(type);
+    return undefined;
+  }
+}
+
+/**
+ * Places a slip (api.md POST /api/user/betting…). A slip that can be accepted takes one database
+ * call (placeBetInOneStep); any other takes the general path below, which answers every refusal.
+ * The general path runs in one money transaction, after the Idempotency-Key:
  *   1. draw row FOR SHARE (results, voids and settlement wait for bets in flight) and, in the same
  *      statement, the cut-off by the database clock, the hot / blocked numbers, the stakes so far
  *      and the balance;
@@ -74,12 +173,18 @@ export async function placeBet(
   body: BetBody,
   key: string | undefined,
 ): Promise<MoneyCallResult<BetResponse>> {
-  const { game, limits } = await readGameAndLimits(ctx.db, type);
+  const route = `POST /api/${LOTTERY_PATHS[type].bet}`;
+  const placed = await placeBetInOneStep(ctx, userId, type, body, key, route);
+  if (placed) return { status: 201, body: placed, replayed: false };
+  oneCallState(ctx).counts.general++;
+
+  const judged = await readGameAndLimits(ctx.db, type);
+  oneCallState(ctx).judgedBy.set(type, judged);
+  const { game, limits } = judged;
   // Slip problems that need no database (empty, too many lines, a number twice) are refused up front.
   const shape = checkSlip(body.lines, slipRulesOf(type, limits, { hot: new Set(), blocked: new Set() }, new Map()));
   if (!shape.ok && shape.code !== "LINES_REJECTED") throw slipProblem(shape);
 
-  const route = `POST /api/${LOTTERY_PATHS[type].bet}`;
   return runMoneyCall(ctx.db, { userId, route, key, body, status: 201 }, async (tx) => {
     // The draw row FOR SHARE, and in the same statement every reading of the first checks below.
     const valid = body.lines.filter((l) => isValidNumber(type, l.number)).map((l) => l.number);

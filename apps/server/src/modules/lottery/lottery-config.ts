@@ -101,12 +101,24 @@ export async function readLimits(db: Db, type: LotteryType): Promise<SlipLimits>
 }
 
 /** A game and its stake limits in one read (what readGame and readLimits answer). */
-export async function readGameAndLimits(db: Db, type: LotteryType): Promise<{ game: GameConfig | undefined; limits: SlipLimits }> {
-  const row = await selectLotteryGameWithSetting(db, type, LIMITS_SETTINGS[type].key);
+export interface GameAndLimits {
+  game: GameConfig | undefined;
+  limits: SlipLimits;
+  /** The md5 of the game row and of the limits setting as read (none when the game does not exist). */
+  fingerprint?: { game: string; limits: string | null };
+}
+
+export async function readGameAndLimits(db: Db, type: LotteryType): Promise<GameAndLimits> {
+  const key = LIMITS_SETTINGS[type].key;
+  const row = await selectLotteryGameWithSetting(db, type, key);
   if (!row) return { game: undefined, limits: await readLimits(db, type) };
   // As readSetting: a missing or malformed value reads as the default.
   const parsed = row.setting === null || row.setting === undefined ? undefined : LIMITS_SETTINGS[type].schema.safeParse(row.setting);
-  return { game: toConfig(row.game), limits: parsed?.success ? parsed.data : LIMITS_SETTINGS[type].defaultValue };
+  return {
+    game: toConfig(row.game),
+    limits: parsed?.success ? parsed.data : LIMITS_SETTINGS[type].defaultValue,
+    fingerprint: { game: row.gameMd5, limits: row.settingMd5 },
+  };
 }
 
 export async function readAllLimits(db: Db): Promise<Record<LotteryType, SlipLimits>> {

@@ -14,16 +14,21 @@ export async function selectLotteryGame(db: Executor, type: LotteryType): Promis
 /**
  * A game's row and one operator setting's value in one statement (settings keep `{"value": …}`;
  * the inner value is answered, null when the key is missing). No row when the game does not exist.
+ * Also the md5 of what a bet depends on as stored (the game's enabled flag and schedule, the
+ * setting's whole value; null when the setting is missing): bet_place checks a slip was judged
+ * against exactly these.
  */
 export async function selectLotteryGameWithSetting(
   db: Executor,
   type: LotteryType,
   key: string,
-): Promise<{ game: LotteryGameRow; setting: unknown } | undefined> {
+): Promise<{ game: LotteryGameRow; setting: unknown; gameMd5: string; settingMd5: string | null } | undefined> {
   const rows = await db
     .select({
       game: getTableColumns(lotteryGames),
       setting: sql<unknown>`(select ${settings.value} -> 'value' from ${settings} where ${settings.key} = ${key})`,
+      gameMd5: sql<string>`md5(jsonb_build_array(${lotteryGames.enabled}, ${lotteryGames.schedule})::text)`,
+      settingMd5: sql<string | null>`(select md5(${settings.value}::text) from ${settings} where ${settings.key} = ${key})`,
     })
     .from(lotteryGames)
     .where(eq(lotteryGames.type, type))

@@ -4,6 +4,7 @@ import { buildApp, type ZodApp } from "../../app.ts";
 import { type Database, openDatabase, rowsOf } from "../../db/client.ts";
 import { createTestApp, onRealPostgres, realPostgresUrl, type TestApp } from "../../test/test-app.ts";
 import { call, createUser, expectLedgerClean, fund } from "../ledger/testing.ts";
+import { betPathCounts } from "../lottery/betting.service.ts";
 
 /** The client side of a test socket (the `ws` client that injectWS answers). */
 interface TestSocket {
@@ -87,6 +88,34 @@ describe("live balance socket (GET /api/ws)", () => {
     expect(await s.next((m) => isBalance(m) && m.game_balance !== 0)).toEqual({
       type: "balance",
       balance: 43_000,
+      game_balance: 7_000,
+      point: 0,
+      p_balance: 0,
+    });
+
+    // A slip (one database call, announced after its commit) is pushed too. Its house shard exists
+    // already, as after the shard's first bet, so the slip does take the one call.
+    const house = `house:lottery:${u.id % 16}`;
+    await t.ctx.db.execute(
+      sql`insert into ledger_accounts (kind, code) values (${house.replaceAll(":", "_")}, ${house}) on conflict do nothing`,
+    );
+    const oneCallBefore = betPathCounts(t.ctx).oneCall;
+    const drawId = Number(
+      rowsOf<{ id: number }>(
+        await t.ctx.db.execute(sql`
+          insert into draws (type, draw_at, closes_at, status, odds, result_source)
+          values ('2D', now() + interval '2 hours', now() + interval '1 hour', 'open', 85, 'manual') returning id`),
+      )[0]?.id,
+    );
+    const slip = await call(t, "POST", "/api/user/betting", {
+      token: u.token,
+      body: { draw_id: drawId, lines: [{ number: "42", amount: 500 }] },
+    });
+    expect(slip.statusCode).toBe(201);
+    expect(betPathCounts(t.ctx).oneCall).toBe(oneCallBefore + 1);
+    expect(await s.next((m) => isBalance(m) && m.balance === 42_500)).toEqual({
+      type: "balance",
+      balance: 42_500,
       game_balance: 7_000,
       point: 0,
       p_balance: 0,
