@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { createSystemAccount } from "../ledger/ledger.repository.ts";
 import { createUser, expectErrorBody, expectLedgerClean, fund, type TestUser } from "../ledger/testing.ts";
 import { betPathCounts, setOneCallBets } from "./betting.service.ts";
 import { bet, createDraw, setLimits } from "./lottery.test-helpers.ts";
@@ -59,11 +60,7 @@ describe("bets in one database call", () => {
         insert into number_rules (type, number, hot, blocked) values ('2D', '07', true, false), ('2D', '13', false, true)
         on conflict (type, number) do update set hot = excluded.hot, blocked = excluded.blocked`);
       // The lottery's house accounts as after the first bets (a shard's very first bet creates it: general path).
-      for (let shard = 0; shard < 16; shard++) {
-        const code = `house:lottery:${shard}`;
-        await t.ctx.db.execute(sql`
-          insert into ledger_accounts (kind, code) values (${code.replaceAll(":", "_")}, ${code}) on conflict do nothing`);
-      }
+      for (let shard = 0; shard < 16; shard++) await createSystemAccount(t.ctx.db, `house:lottery:${shard}`);
     }
   });
   afterAll(async () => {

@@ -94,6 +94,11 @@ export function betPathCounts(ctx: AppContext): { oneCall: number; general: numb
   return { ...oneCallState(ctx).counts };
 }
 
+/** The slip against the game's limits alone: no hot or blocked numbers, nothing staked yet. */
+function checkSlipAlone(type: LotteryType, limits: SlipLimits, body: BetBody): SlipCheck {
+  return checkSlip(body.lines, slipRulesOf(type, limits, { hot: new Set(), blocked: new Set() }, new Map()));
+}
+
 /** The database's refusal codes after which the general path simply runs (and retries) the slip. */
 const GENERAL_PATH_AFTER = new Set([BET_PLACE_FALLBACK, "40001", "40P01", "23505"]);
 
@@ -123,7 +128,7 @@ async function placeBetInOneStep(
   const { game, limits, fingerprint } = judged;
   if (!game?.enabled || !fingerprint) return undefined;
   if (!body.lines.every((l) => isValidNumber(type, l.number))) return undefined;
-  const check = checkSlip(body.lines, slipRulesOf(type, limits, { hot: new Set(), blocked: new Set() }, new Map()));
+  const check = checkSlipAlone(type, limits, body);
   if (!check.ok) return undefined;
   try {
     const placed = await placeBetInOneCall(ctx.db, {
@@ -182,7 +187,7 @@ export async function placeBet(
   oneCallState(ctx).judgedBy.set(type, judged);
   const { game, limits } = judged;
   // Slip problems that need no database (empty, too many lines, a number twice) are refused up front.
-  const shape = checkSlip(body.lines, slipRulesOf(type, limits, { hot: new Set(), blocked: new Set() }, new Map()));
+  const shape = checkSlipAlone(type, limits, body);
   if (!shape.ok && shape.code !== "LINES_REJECTED") throw slipProblem(shape);
 
   return runMoneyCall(ctx.db, { userId, route, key, body, status: 201 }, async (tx) => {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type ZodApp } from "../../app.ts";
 import { type Database, openDatabase, rowsOf } from "../../db/client.ts";
 import { createTestApp, onRealPostgres, realPostgresUrl, type TestApp } from "../../test/test-app.ts";
+import { createSystemAccount } from "../ledger/ledger.repository.ts";
 import { call, createUser, expectLedgerClean, fund } from "../ledger/testing.ts";
-import { betPathCounts } from "../lottery/betting.service.ts";
+import { betPathCounts, lotteryHouse } from "../lottery/betting.service.ts";
 
 /** The client side of a test socket (the `ws` client that injectWS answers). */
 interface TestSocket {
@@ -95,10 +96,7 @@ describe("live balance socket (GET /api/ws)", () => {
 
     // A slip (one database call, announced after its commit) is pushed too. Its house shard exists
     // already, as after the shard's first bet, so the slip does take the one call.
-    const house = `house:lottery:${u.id % 16}`;
-    await t.ctx.db.execute(
-      sql`insert into ledger_accounts (kind, code) values (${house.replaceAll(":", "_")}, ${house}) on conflict do nothing`,
-    );
+    await createSystemAccount(t.ctx.db, lotteryHouse(u.id).code);
     const oneCallBefore = betPathCounts(t.ctx).oneCall;
     const drawId = Number(
       rowsOf<{ id: number }>(
