@@ -28,7 +28,11 @@ const BENCHMARKS = [
     about: "N authenticated WebSockets: result broadcast and balance update delivery, memory per socket",
   },
   { name: "frontend-size", limitS: 300, about: "Production build: initial JS and CSS (gzip) of the home and 2D pages" },
-  { name: "lighthouse", limitS: 420, about: "Lighthouse 12 (Debian Chromium): home, 2D, winner list; default mobile and cheap Android" },
+  {
+    name: "lighthouse",
+    limitS: 600,
+    about: "Lighthouse 12 (Debian Chromium): home, 2D, winner list; default mobile and cheap Android; cheap Android repeat visit",
+  },
 ];
 
 const available = BENCHMARKS.filter((b) => existsSync(join(benchDir, `${b.name}.mjs`)));

@@ -99,6 +99,10 @@ describe.skipIf(!hasChromium)("casino", () => {
       .getByTestId("game-balance")
       .filter({ hasText: kyat(start) })
       .waitFor();
+    // The launch URL's one-time code has left the game page's address once it was used.
+    const gameFrame = page.frames().find((f) => new URL(f.url()).pathname === "/house/house-slot");
+    expect(gameFrame, "the game frame").toBeDefined();
+    expect(new URL(gameFrame?.url() ?? "http://x").searchParams.has("launch")).toBe(false);
 
     // Several rounds at two bet sizes.
     const rounds: PlayedSpin[] = [];

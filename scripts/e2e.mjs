@@ -2,7 +2,7 @@
 /**
  * Runs the browser journeys (e2e/**\/*.e2e.ts) in real Chromium against the real server, built web
  * app included. Usage: `node scripts/e2e.mjs [vitest options or file filters]` after
- * `npm run build -w @shwe/web` (`npm run test:e2e` does both).
+ * `npm run build` (`npm run test:e2e` does both).
  *
  * Without Chromium the journeys are reported as skipped and this script says how to enable them.
  */
@@ -21,8 +21,8 @@ const BROWSER_SKIP_NOTICE = [
 
 if (!existsSync(chromium)) {
   console.log(`\n${BROWSER_SKIP_NOTICE}\n`);
-} else if (!existsSync(join(root, "apps/web/dist/index.html"))) {
-  console.error("The web app is not built: run `npm run build -w @shwe/web` first (or use `npm run test:e2e`).");
+} else if (!existsSync(join(root, "apps/web/dist/index.html")) || !existsSync(join(root, "apps/server/dist/main.js"))) {
+  console.error("The site is not built: run `npm run build` first (or use `npm run test:e2e`).");
   process.exit(1);
 }
 

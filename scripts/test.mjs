@@ -6,8 +6,8 @@
  *   2. typecheck   npm run typecheck (tsc --noEmit for every workspace)
  *   3. unit+int    vitest run (projects domain, server, web); integration tests use PGlite in memory,
  *                  or fresh databases on the real PostgreSQL server when TEST_DATABASE_URL is set
- *   4. build web   npm run build -w @shwe/web (only when Chromium is present)
- *   5. e2e         node scripts/e2e.mjs: browser journeys in Chromium against the real server
+ *   4. build       npm run build: the web app, and the server compiled to JavaScript (apps/server/dist)
+ *   5. e2e         node scripts/e2e.mjs: browser journeys in Chromium against the compiled server
  *
  * Each stage prints a timing line; the last line is the plain summary `N passed, N failed, N skipped`
  * counted from Vitest's JSON reports of stages 3 and 5. A stage that fails without producing test
@@ -132,7 +132,8 @@ await stage(
   ["run", "--reporter=default", "--reporter=json", `--reporter=${unhandledReporter}`, `--outputFile.json=${vitestJson}`],
   vitestJson,
 );
-if (hasChromium) await stage("build web", npm, ["run", "--silent", "build", "-w", "@shwe/web"]);
+// The browser journeys run the production build: the web app and the server compiled to JavaScript.
+await stage("build", npm, ["run", "--silent", "build"]);
 await stage(
   "e2e",
   process.execPath,

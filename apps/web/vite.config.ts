@@ -2,9 +2,11 @@ import { join, resolve } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { checkBundleBudget } from "./build/bundle-budget.ts";
 import { deferEntryScripts, START_SCRIPT, START_SCRIPT_FILE } from "./build/deferred-start.ts";
 import { precompressDir } from "./build/precompress.ts";
+import { offlinePage, pwaOptions } from "./build/pwa.ts";
 
 const appRoot = import.meta.dirname;
 
@@ -119,7 +121,17 @@ function serverBundleAndCompression(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadBurmeseFont(), deferredStart(), bundleBudget(), serverBundleAndCompression()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadBurmeseFont(),
+    deferredStart(),
+    bundleBudget(),
+    // The offline page, the web app manifest and the service worker (build/pwa.ts).
+    offlinePage(),
+    VitePWA(pwaOptions(appRoot)),
+    serverBundleAndCompression(),
+  ],
   server: {
     port: 5173,
     proxy: { "/api": { target: "http://localhost:3000", ws: true } },

@@ -78,8 +78,8 @@ function waitForExit(child: ChildProcess, ms: number): Promise<number | null | "
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Starts the real server (`node --import tsx apps/server/src/main.ts`) in demo mode on a free port,
- * serving the built web app, and resolves once GET /api/health answers ok.
+ * Starts the real server as `npm run serve` does (`node --conditions=shwe-compiled apps/server/dist/main.js`, built by `npm run build`) in demo mode on a free port,
+ * serving the built web app, and resolves once GET /api/ready answers ok.
  */
 export async function startServer(options: { startTimeoutMs?: number } = {}): Promise<RunningServer> {
   if (!existsSync(webDistIndex)) {
@@ -102,7 +102,7 @@ export async function startServer(options: { startTimeoutMs?: number } = {}): Pr
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
   });
 
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const child = spawn(process.execPath, ["--conditions=shwe-compiled", "apps/server/dist/main.js"], {
     cwd: repoRoot,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -128,15 +128,15 @@ export async function startServer(options: { startTimeoutMs?: number } = {}): Pr
       throw new Error(`The server exited during start-up (code ${child.exitCode ?? child.signalCode}). Its output:\n${output}`);
     }
     try {
-      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok && ((await res.json()) as { status?: string }).status === "ok") break;
+      const res = await fetch(`${baseUrl}/api/ready`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok && ((await res.json()) as { status?: string }).status === "ready") break;
     } catch {
       // Not listening yet.
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       await cleanup();
-      throw new Error(`The server did not become healthy at ${baseUrl}/api/health in time. Its output:\n${output}`);
+      throw new Error(`The server did not become ready at ${baseUrl}/api/ready in time. Its output:\n${output}`);
     }
     await sleep(250);
   }

@@ -1,5 +1,4 @@
 import fastifyMultipart from "@fastify/multipart";
-import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, {
   type FastifyBaseLogger,
@@ -11,33 +10,50 @@ import Fastify, {
 } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config/env.ts";
+import { fastifyTrustProxy } from "./config/trust-proxy.ts";
 import type { Database, Db } from "./db/client.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
-import { AppError } from "./lib/errors.ts";
+import { loggerOptions } from "./lib/log-safety.ts";
 import { PublicCache } from "./lib/public-cache.ts";
+import type { CounterStore } from "./lib/rate-limit-store.ts";
 import { registerAccountRoutes } from "./modules/accounts/accounts.routes.ts";
 import { registerAdminMoneyRoutes } from "./modules/admin-money/admin-money.routes.ts";
 import { registerAdminUserRoutes } from "./modules/admin-users/admin-users.routes.ts";
 import { type AuthService, createAuthService } from "./modules/auth/auth.service.ts";
 import { registerCashRoutes } from "./modules/cash/cash.routes.ts";
+import { registerPaymentMethodAdminRoutes } from "./modules/cash/payment-methods-admin.ts";
 import { registerCatalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
 import { registerCatalogueAdminRoutes } from "./modules/catalogue/catalogue-admin.routes.ts";
+import { registerConsoleReportRoutes } from "./modules/console-reports/console-reports.routes.ts";
 import { registerContentRoutes } from "./modules/content/content.routes.ts";
 import { registerContentAdminRoutes } from "./modules/content/content-admin.routes.ts";
+import { registerMediaRoutes } from "./modules/content/media.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { registerHouse } from "./modules/house/house.module.ts";
+import { registerHousekeeping } from "./modules/housekeeping/housekeeping.service.ts";
+import { registerLiveRoutes } from "./modules/live/live.routes.ts";
 import { registerLottery } from "./modules/lottery/lottery.module.ts";
+import { registerOperatorRoutes } from "./modules/operators/operators.routes.ts";
+import { registerProtectionRoutes } from "./modules/protection/protection.routes.ts";
 import type { ProviderRegistry } from "./modules/providers/provider-adapter.ts";
 import { createProviderRegistry } from "./modules/providers/provider-registry.ts";
 import { registerProviderRoutes } from "./modules/providers/providers.routes.ts";
+import { registerPushRoutes } from "./modules/push/push.routes.ts";
 import { type BalanceAnnouncer, createBalanceAnnouncer } from "./modules/realtime/realtime.repository.ts";
 import { registerRealtimeRoutes } from "./modules/realtime/realtime.routes.ts";
+import { registerCashback } from "./modules/rewards/cashback.routes.ts";
+import { registerPocketRoutes } from "./modules/rewards/pocket.routes.ts";
+import { registerPointRoutes } from "./modules/rewards/points.routes.ts";
+import { registerReferralFlagRoutes } from "./modules/rewards/referral-flags.routes.ts";
 import { registerWalletRoutes } from "./modules/wallet/wallet.routes.ts";
 import { registerWebRoutes } from "./modules/web/web.routes.ts";
 import { type AuthGuards, registerAuth } from "./plugins/auth.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
+import { registerInputGuard } from "./plugins/input-guard.ts";
+import { createMetrics, type Metrics, type MetricsOptions, registerMetrics } from "./plugins/metrics.ts";
 import type { PublicBody } from "./plugins/public-reply.ts";
+import { registerRateLimits } from "./plugins/rate-limit.ts";
 import { registerSecurityHeaders, securityHeaderOptions } from "./plugins/security-headers.ts";
 
 export type ZodApp = FastifyInstance<
@@ -66,6 +82,10 @@ export interface AppContext {
   publicCache: PublicCache<PublicBody>;
   /** Balance changes committed without a notification of their own (one-call bets), announced after commit. */
   balanceAnnouncer: BalanceAnnouncer;
+  /** Rate-limit counters shared by every instance, for limits counted outside @fastify/rate-limit. */
+  rateLimitStore: CounterStore;
+  /** Prometheus metrics of this process (plugins/metrics.ts). */
+  metrics: Metrics;
 }
 
 export interface BuildOptions {
@@ -81,13 +101,21 @@ const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: AppContext }> {
   const { config, database } = opts;
-  const loggerOpt = opts.logger ?? (config.logLevel === "silent" ? false : { level: config.logLevel });
+  // Pino options given as an object keep the safe error serializer and redaction (lib/log-safety.ts).
+  const loggerOpt =
+    opts.logger === undefined
+      ? config.logLevel === "silent"
+        ? false
+        : loggerOptions(config.logLevel)
+      : typeof opts.logger === "object" && opts.logger !== null && !("child" in opts.logger)
+        ? { ...loggerOptions(config.logLevel), ...opts.logger }
+        : opts.logger;
   const app = Fastify({
     ...(typeof loggerOpt === "object" && loggerOpt !== null && "child" in loggerOpt
       ? { loggerInstance: loggerOpt as FastifyBaseLogger }
       : { logger: loggerOpt as boolean | object }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     logController: new LogController({ disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace" }),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>() as unknown as ZodApp;
@@ -95,18 +123,14 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   registerSecurityHeaders(app, securityHeaderOptions(config.mode === "production"));
 
   await registerCompression(app);
 
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, "RATE_LIMITED", "Too many requests. Please wait and try again.", {
-        retry_after: Math.ceil(context.ttl / 1000),
-      }),
-  });
+  // Rate-limit counters shared by every instance (the database, or Redis with REDIS_URL).
+  const rateLimitStore = await registerRateLimits(app, config, database.db);
 
   await app.register(fastifyMultipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 },
@@ -126,8 +150,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   });
 
   const auth = createAuthService(database.db);
-  const guards = registerAuth(app, auth);
+  const guards = registerAuth(app, auth, config.operatorSecondFactor);
   const clock = opts.clock ?? systemClock;
+  const metrics = createMetrics();
   const ctx: AppContext = {
     config,
     database,
@@ -138,7 +163,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
     providers: createProviderRegistry(),
     publicCache: new PublicCache<PublicBody>(clock, config.publicCacheMs),
     balanceAnnouncer: createBalanceAnnouncer(database.db, (err) => app.log.warn({ err }, "balance notification failed")),
+    metrics,
+    rateLimitStore,
   };
+  registerMetrics(app, metrics, { access: metricsAccess(config) });
+  metrics.sources.pool = () => database.poolStats?.();
   app.addHook("onClose", async () => ctx.balanceAnnouncer.drain());
   invalidatePublicCacheOnOperatorWrites(app, ctx.publicCache);
 
@@ -156,11 +185,33 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   await registerProviderRoutes(app, ctx);
   registerLottery(app, ctx);
   registerHouse(app, ctx);
-  await registerRealtimeRoutes(app, ctx);
+  registerHousekeeping(app, ctx);
+  registerCashback(app, ctx);
+  registerPointRoutes(app, ctx);
+  registerProtectionRoutes(app, ctx);
+  registerOperatorRoutes(app, ctx);
+  registerConsoleReportRoutes(app, ctx);
+  registerPaymentMethodAdminRoutes(app, ctx);
+  registerMediaRoutes(app, ctx);
+  registerPocketRoutes(app, ctx);
+  registerReferralFlagRoutes(app, ctx);
+  registerPushRoutes(app, ctx);
+  const hub = await registerRealtimeRoutes(app, ctx);
+  metrics.sources.websockets = () => hub.socketCount();
+  registerLiveRoutes(app, ctx, hub);
 
-  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  // The API description is public in demo mode; production serves it only with OPENAPI_ENABLED=true (else 404).
+  if (config.mode !== "production" || config.openapiEnabled) {
+    app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  }
   await registerWebRoutes(app, ctx);
   return { app, ctx };
+}
+
+/** Metrics are open in demo mode; in production only with METRICS_TOKEN (as a bearer token), else 404. */
+function metricsAccess(config: Config): MetricsOptions["access"] {
+  if (config.mode !== "production") return { kind: "open" };
+  return config.metricsToken ? { kind: "token", token: config.metricsToken } : { kind: "off" };
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -3,7 +3,9 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config/env.ts";
 import { migrateDatabase, openDatabase } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
+import { loggerOptions } from "./lib/log-safety.ts";
 import "./db/seeders.ts";
+import { accountsWithDemoPasswords } from "./modules/accounts/demo-passwords.ts";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -16,10 +18,21 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = pino({ level: config.logLevel });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const logger = pino(loggerOptions(config.logLevel));
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, log: logger });
   logger.info({ database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir }, "database opened");
   await migrateDatabase(database);
+  if (config.mode === "production") {
+    const phones = await accountsWithDemoPasswords(database.db);
+    if (phones.length > 0) {
+      console.error(
+        `Refusing to start: these accounts still use a published demo password: ${phones.join(", ")} ` +
+          "(change their passwords, or disable password sign-in for them; docs/operations.md, Secrets)",
+      );
+      await database.close();
+      process.exit(1);
+    }
+  }
   const seeded = await seedDatabase(database.db, config);
 
   const { app, ctx } = await buildApp({ config, database, logger });

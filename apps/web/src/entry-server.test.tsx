@@ -85,7 +85,8 @@ describe("the server's first paint", () => {
     const script = drawn.dataScript(new Date());
     expect(script.match(/<\/script>/g)).toHaveLength(1);
     expect(script).not.toContain("<script>alert");
-    expect(Object.keys(dataOf(script).resources).sort()).toEqual(["common", "lottery"]);
+    // The winner list names its Pocket Winners option from the pocket namespace.
+    expect(Object.keys(dataOf(script).resources).sort()).toEqual(["common", "lottery", "pocket"]);
   });
 
   it("answers null for a page it does not draw", async () => {

@@ -9,6 +9,7 @@ import { readFirstPaint } from "./lib/first-paint.ts";
 import { initI18n } from "./lib/i18n.ts";
 import { preloadRoute } from "./lib/lazy-page.tsx";
 import { whenPageShown } from "./lib/page-shown.ts";
+import { captureInstallPrompt, registerServiceWorker } from "./lib/pwa.ts";
 import { freezeClock } from "./lib/render-clock.ts";
 import { BrowserRouter } from "./lib/router.tsx";
 import "./styles.css";
@@ -16,6 +17,9 @@ import "./styles.css";
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing");
 loadBurmeseBold();
+// The installable app: the service worker of a production build, and the install prompt.
+captureInstallPrompt();
+if (import.meta.env.PROD) registerServiceWorker();
 
 // A page the server drew arrives with the data and translations it was drawn with.
 const firstPaint = readFirstPaint(document);

@@ -1,16 +1,15 @@
 import { z } from "zod";
-import { profileSchema } from "./common.ts";
+import { profileSchema, text } from "./common.ts";
 
 /** A phone as typed by the player (09…, +959…, 959…); the server normalises it. */
-export const phoneInputSchema = z.string().min(9).max(20);
+export const phoneInputSchema = text().min(9).max(20);
 /** ≥ 8 characters, any characters, at most 64 (domain-rules §2). */
-export const passwordSchema = z.string().min(8, "must be at least 8 characters").max(64, "must be at most 64 characters");
+export const passwordSchema = text().min(8, "must be at least 8 characters").max(64, "must be at most 64 characters");
 export const lvl2StatusSchema = z.enum(["none", "pending", "approved", "rejected"]);
 export const otpPurposeSchema = z.enum(["register", "reset"]);
-export const otpCodeSchema = z.string().regex(/^\d{6}$/, "must be 6 digits");
-export const nameSchema = z.string().trim().min(1).max(60);
-export const referralCodeSchema = z
-  .string()
+export const otpCodeSchema = text().regex(/^\d{6}$/, "must be 6 digits");
+export const nameSchema = text().trim().min(1).max(60);
+export const referralCodeSchema = text()
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9]{6}$/, "must be 6 letters or digits");
@@ -26,18 +25,18 @@ export const registerBodySchema = z.strictObject({
   phone: phoneInputSchema,
   name: nameSchema,
   password: passwordSchema,
-  otp_token: z.string().min(1).max(200),
+  otp_token: text().min(1).max(200),
   referral_code: referralCodeSchema.optional(),
 });
-export const loginBodySchema = z.strictObject({ phone: phoneInputSchema, password: z.string().min(1).max(64) });
+export const loginBodySchema = z.strictObject({ phone: phoneInputSchema, password: text().min(1).max(64) });
 export const sessionResponseSchema = z.object({ token: z.string(), expires_at: z.string(), user: profileSchema });
 
 export const forgetPasswordBodySchema = z.strictObject({
   phone: phoneInputSchema,
   password: passwordSchema,
-  otp_token: z.string().min(1).max(200),
+  otp_token: text().min(1).max(200),
 });
-export const newPasswordBodySchema = z.strictObject({ old_password: z.string().min(1).max(64), password: passwordSchema });
+export const newPasswordBodySchema = z.strictObject({ old_password: text().min(1).max(64), password: passwordSchema });
 export const profileUpdateBodySchema = z.strictObject({ name: nameSchema });
 export const lvl2ResponseSchema = z.object({ status: z.literal("pending") });
 
@@ -49,7 +48,7 @@ export const lvl2ResponseSchema = z.object({ status: z.literal("pending") });
 export const adminLvl2DecisionBodySchema = z
   .strictObject({
     decision: z.enum(["approve", "reject"]),
-    reason: z.string().trim().min(1).max(500).optional(),
+    reason: text().trim().min(1).max(500).optional(),
     upload_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   })
   .superRefine((body, ctx) => {
@@ -98,12 +97,12 @@ export const adminLvl2ListResponseSchema = z.object({ data: z.array(adminLvl2Upl
 /** POST /api/admin/users/{id}/block: block (true) or unblock (false), always with a reason. */
 export const adminBlockBodySchema = z.strictObject({
   blocked: z.boolean(),
-  reason: z.string().trim().min(1).max(500),
+  reason: text().trim().min(1).max(500),
 });
 export const adminBlockResponseSchema = z.object({ id: z.number().int(), blocked: z.boolean() });
 
 /** GET /api/admin/users?q= : find accounts by phone (any accepted form or a prefix), user code or referral code. */
-export const adminUserSearchQuerySchema = z.strictObject({ q: z.string().trim().min(2).max(20) });
+export const adminUserSearchQuerySchema = z.strictObject({ q: text().trim().min(2).max(20) });
 export const adminUserSummarySchema = z.object({
   id: z.number().int(),
   phone: z.string(),

@@ -11,22 +11,81 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** A whole, positive kyat amount up to the contract's cap (never a float, string or huge number). */
 export const amountSchema = z.number().int().min(1).max(10_000_000_000);
 
-/** YYYY-MM-DD (an Asia/Yangon day). */
-export const daySchema = z
-  .string()
+/** True when the text holds no C0 control character other than tab, line feed and carriage return. */
+export function hasNoControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return false;
+    // A UTF-16 surrogate must come as a pair: a lone one is no character at all (PostgreSQL's
+    // jsonb refuses its \u escape, and it cannot be written as UTF-8).
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const low = value.charCodeAt(i + 1);
+      if (c > 0xdbff || !(low >= 0xdc00 && low <= 0xdfff)) return false;
+      i++;
+    }
+  }
+  return true;
+}
+
+export const CONTROL_CHARACTER_MESSAGE = "must not contain control characters (such as NUL) or broken characters";
+
+/**
+ * Every text a client sends (body, query, path, multipart field). NUL and the other C0 control
+ * characters are refused with 400 naming the field: PostgreSQL cannot store a NUL, and no field
+ * needs the others (tab, line feed and carriage return stay allowed). Chain the field's own rules
+ * after it: `text().trim().min(1).max(60)`.
+ */
+export function text() {
+  return z.string().refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
+}
+
+/** The days a date field accepts: anything outside is a typing mistake, not a real query. */
+export const FIRST_DAY = "2000-01-01";
+export const LAST_DAY = "2100-12-31";
+
+/** True for a YYYY-MM-DD that is a real calendar day between FIRST_DAY and LAST_DAY. */
+export function isUsableDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < FIRST_DAY || value > LAST_DAY) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}
+
+/** YYYY-MM-DD (an Asia/Yangon day), a real calendar day from FIRST_DAY to LAST_DAY. */
+export const daySchema = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD")
   .refine(
     (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
     "is not a real date",
-  );
+  )
+  .refine((s) => s >= FIRST_DAY && s <= LAST_DAY, `must be between ${FIRST_DAY} and ${LAST_DAY}`);
 
 export const dateRangeQuerySchema = z.strictObject({
   start_date: daySchema.optional(),
   end_date: daySchema.optional(),
 });
 
+/** Rows of one history page: `limit` asks for 1–200 (default 50). */
+export const HISTORY_PAGE_DEFAULT = 50;
+export const HISTORY_PAGE_MAX = 200;
+
+/**
+ * Keyset paging of a history (newest first): `cursor` is the `next_cursor` of the previous page,
+ * opaque to clients; a malformed one is refused with 400.
+ */
+export const pageQueryShape = {
+  cursor: text().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).optional(),
+};
+
+/** A history in a range of Asia/Yangon days, one page at a time. */
+export const historyQuerySchema = dateRangeQuerySchema.extend(pageQueryShape);
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+/** The cursor of the next page, or null on the last page. */
+export const nextCursorSchema = z.string().nullable();
+
 /** Idempotency-Key header value (api.md: 1–64 characters). */
-export const idempotencyKeySchema = z.string().min(1).max(64);
+export const idempotencyKeySchema = text().min(1).max(64);
 
 export const roleSchema = z.enum(["player", "operator", "admin"]);
 

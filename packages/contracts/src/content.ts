@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { daySchema } from "./common.ts";
+import { daySchema, text } from "./common.ts";
 
 /** GET /api/banner?date=YYYY-MM-DD (desktop art) and /api/banner_mobile?date= (mobile art). */
 export const bannerSchema = z.object({ id: z.number().int(), title: z.string(), image: z.string(), link: z.string().nullable() });
@@ -72,16 +72,14 @@ export type LotteryType = z.infer<typeof lotteryTypeSchema>;
  * A site-relative image path such as /img/banners/lottery-desktop.svg. Images from other hosts are
  * refused: the site's content security policy only loads its own images.
  */
-export const imagePathSchema = z
-  .string()
+export const imagePathSchema = text()
   .trim()
   .max(300)
   .regex(/^\/(?!\/)[A-Za-z0-9._~\-/]+$/, "must be a site path such as /img/banners/x.svg")
   .refine((s) => !s.split("/").includes(".."), "must not contain ..");
 
 /** A link a banner or social button opens: a site path, an https:// address, or a viber:// chat link. */
-export const externalLinkSchema = z
-  .string()
+export const externalLinkSchema = text()
   .trim()
   .max(500)
   .refine((s) => /^\/(?!\/)\S*$/.test(s) || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(s) || /^viber:\/\/\S+$/i.test(s), {
@@ -103,7 +101,7 @@ export const adminBannerSchema = z.object({
 export const adminBannerListSchema = z.object({ data: z.array(adminBannerSchema) });
 
 const bannerFields = {
-  title: z.string().trim().min(1).max(120),
+  title: text().trim().min(1).max(120),
   image_desktop: imagePathSchema,
   image_mobile: imagePathSchema,
   link: externalLinkSchema.nullable(),
@@ -146,7 +144,7 @@ export const updateSocialLinksBodySchema = z.strictObject({
   instagram: externalLinkSchema.or(z.literal("")).optional(),
 });
 /** PUT /api/admin/content/header_play_text and /api/admin/content/point_warning. */
-export const settingTextBodySchema = z.strictObject({ text: z.string().trim().min(1).max(1000) });
+export const settingTextBodySchema = z.strictObject({ text: text().trim().min(1).max(1000) });
 /** PUT /api/admin/content/promo_maintain. */
 export const maintainBodySchema = z.strictObject({ is_maintain: z.enum(["0", "1"]) });
 
@@ -167,14 +165,19 @@ export const categoryFlagsBodySchema = z.strictObject({ active: z.boolean() });
 export const adminProviderSchema = providerSchema.extend({
   active: z.boolean(),
   sort: z.number().int(),
+  /** The provider's wallet accepts credits without a debit in their round (free rounds it gives); default false. */
+  free_round_credits: z.boolean(),
   categories: z.array(z.object({ category_id: z.number().int(), hot: z.boolean() })),
 });
 /** GET /api/admin/catalogue/providers */
 export const adminProviderListSchema = z.object({ data: z.array(adminProviderSchema) });
-/** PUT /api/admin/catalogue/providers/{id}: maintenance and/or active. */
+/** PUT /api/admin/catalogue/providers/{id}: maintenance, active and/or free_round_credits. */
 export const providerFlagsBodySchema = z
-  .strictObject({ maintenance: z.boolean().optional(), active: z.boolean().optional() })
-  .refine((b) => b.maintenance !== undefined || b.active !== undefined, "give maintenance or active");
+  .strictObject({ maintenance: z.boolean().optional(), active: z.boolean().optional(), free_round_credits: z.boolean().optional() })
+  .refine(
+    (b) => b.maintenance !== undefined || b.active !== undefined || b.free_round_credits !== undefined,
+    "give maintenance, active or free_round_credits",
+  );
 /** PUT /api/admin/catalogue/providers/{id}/categories/{categoryId}: the hot flag in one category. */
 export const providerHotBodySchema = z.strictObject({ hot: z.boolean() });
 

@@ -19,6 +19,16 @@ export type HouseSlotSymbol = z.infer<typeof houseSlotSymbolSchema>;
 const money = z.number().int();
 const digest = z.string().regex(/^[0-9a-f]{64}$/);
 
+/**
+ * POST /house/api/launch: the game page exchanges the one-time launch code of its launch URL
+ * (`/house/{game}?launch=<code>&lang=<lng>`) for the play session token, once; the token then
+ * travels only in the X-House-Session header.
+ */
+export const houseLaunchBodySchema = z.strictObject({ launch_code: z.string().min(20).max(200) });
+export type HouseLaunchBody = z.infer<typeof houseLaunchBodySchema>;
+export const houseLaunchResultSchema = z.object({ session: z.string(), game: houseGameSchema });
+export type HouseLaunchResult = z.infer<typeof houseLaunchResultSchema>;
+
 /** GET /house/api/session: what the game page needs before the first round. */
 export const houseSessionInfoSchema = z.object({
   game: houseGameSchema,

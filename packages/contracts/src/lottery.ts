@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amountSchema, daySchema } from "./common.ts";
+import { amountSchema, daySchema, nextCursorSchema, pageQueryShape, text } from "./common.ts";
 import { lotteryTypeSchema } from "./content.ts";
 
 /**
@@ -12,7 +12,7 @@ const id = z.number().int();
 const money = z.number().int();
 const timestamp = z.string();
 /** A lottery number as written on a slip; the server checks it against the game (422 INVALID_NUMBER). */
-const lotteryNumber = z.string().max(8);
+const lotteryNumber = text().max(8);
 /** A draw id in a body or query (positive BIGINT that fits a JS number). */
 const drawIdInput = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
@@ -117,7 +117,11 @@ export const luckyNumber1dSchema = z.object({
   data: z.array(z.object({ draw_id: id, draw_at: timestamp, number: z.string().nullable(), status: drawStatusSchema })),
 });
 
-export const luckyHistoryQuerySchema = z.strictObject({ start_date: daySchema.optional(), end_date: daySchema.optional() });
+export const luckyHistoryQuerySchema = z.strictObject({
+  start_date: daySchema.optional(),
+  end_date: daySchema.optional(),
+  ...pageQueryShape,
+});
 
 /**
  * A 1D / crypto 1D fair number is taken from the 2D / crypto 2D draw at the same time: the number
@@ -149,7 +153,7 @@ export const luckyHistoryItemSchema = z.object({
   /** Raw values a feed returned (feed source only), so anyone can check the digits. */
   feed_values: z.record(z.string(), z.unknown()).optional(),
 });
-export const luckyHistorySchema = z.object({ data: z.array(luckyHistoryItemSchema) });
+export const luckyHistorySchema = z.object({ data: z.array(luckyHistoryItemSchema), next_cursor: nextCursorSchema });
 
 /** GET /api/winner_users/{type}?draw_id= (default: the latest settled draw). */
 export const winnerQuerySchema = z.strictObject({ draw_id: drawIdInput.optional() });
@@ -208,7 +212,7 @@ export const betSlipSchema = z.object({
   win_total: money,
   created_at: timestamp,
 });
-export const betSlipHistorySchema = z.object({ data: z.array(betSlipSchema) });
+export const betSlipHistorySchema = z.object({ data: z.array(betSlipSchema), next_cursor: nextCursorSchema });
 
 /** Live socket message to every signed-in tab when a draw is settled. */
 export const wsResultMessageSchema = z.object({
@@ -242,6 +246,8 @@ export const adminDrawSchema = drawSchema.extend({
   feed_values: z.record(z.string(), z.unknown()).nullable(),
   feed_error: z.string().nullable(),
   entered_by: id.nullable(),
+  /** Which manual entry of the result this is (1, 2, …; 0 before any): a confirmation is for one entry. */
+  result_entry: z.number().int().min(0),
   confirmed_by: id.nullable(),
   void_reason: z.string().nullable(),
   settled_at: timestamp.nullable(),
@@ -255,10 +261,17 @@ export const adminDrawParamsSchema = z.strictObject({ draw_id: drawIdInput });
 
 /** POST /api/admin/draws/{draw_id}/result */
 export const drawResultBodySchema = z.strictObject({ number: lotteryNumber });
-/** POST /api/admin/draws/{draw_id}/confirm */
-export const drawConfirmBodySchema = z.strictObject({}).nullish();
+/**
+ * POST /api/admin/draws/{draw_id}/confirm: the number the confirming operator checked (must equal
+ * the entered result, else 409 RESULT_MISMATCH) and optionally the entry they reviewed (`result_entry`
+ * of the draw; a newer entry answers 409 RESULT_CHANGED).
+ */
+export const drawConfirmBodySchema = z.strictObject({
+  number: lotteryNumber,
+  entry: z.number().int().min(1).max(2_147_483_647).optional(),
+});
 /** POST /api/admin/draws/{draw_id}/void */
-export const drawVoidBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+export const drawVoidBodySchema = z.strictObject({ reason: text().trim().min(1).max(500) });
 export const drawDecisionSchema = z.object({ draw_id: id, status: drawStatusSchema });
 
 /** A game's schedule (lottery_games.schedule): draw days and times in Asia/Yangon. */
@@ -267,24 +280,24 @@ export const scheduleSchema = z.strictObject({
   month_days: z.array(z.number().int().min(1).max(31)).max(31).optional(),
   extra_days: z.array(daySchema).max(400).optional(),
   times: z
-    .array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM"))
+    .array(text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM"))
     .min(1)
     .max(48),
   cutoff: z.union([
     z.strictObject({ minutes_before: z.number().int().min(0).max(1440) }),
-    z.strictObject({ at: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM") }),
+    z.strictObject({ at: text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM") }),
   ]),
   off_days: z.array(daySchema).max(1000),
 });
 
 /** Where a feed game reads its values: an HTTP(S) JSON URL and dotted paths into the answer ("data.0.price"). */
 export const feedConfigSchema = z.strictObject({
-  url: z.string().url().max(500).nullable(),
+  url: text().url().max(500).nullable(),
   paths: z.strictObject({
-    setIndex: z.string().min(1).max(200).optional(),
-    setValue: z.string().min(1).max(200).optional(),
-    firstPrize: z.string().min(1).max(200).optional(),
-    price: z.string().min(1).max(200).optional(),
+    setIndex: text().min(1).max(200).optional(),
+    setValue: text().min(1).max(200).optional(),
+    firstPrize: text().min(1).max(200).optional(),
+    price: text().min(1).max(200).optional(),
   }),
   timeout_ms: z.number().int().min(500).max(30_000),
 });
@@ -306,7 +319,7 @@ export const adminLotteryGameListSchema = z.object({ data: z.array(adminLotteryG
 
 /** PUT /api/admin/lottery/{type}: every field optional; odds apply to lines placed afterwards only. */
 export const adminLotteryUpdateSchema = z.strictObject({
-  name: z.string().trim().min(1).max(60).optional(),
+  name: text().trim().min(1).max(60).optional(),
   odds: z.number().int().min(1).max(100_000).optional(),
   enabled: z.boolean().optional(),
   result_source: resultSourceSchema.optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateRangeQuerySchema, daySchema } from "./common.ts";
+import { daySchema, historyQuerySchema, nextCursorSchema, pageQueryShape, text } from "./common.ts";
 
 /**
  * Casino games from providers (api.md "Provider wallet API", domain-rules §6, docs/provider-wallet.md):
@@ -42,8 +42,7 @@ export const providerCreditKindSchema = z.enum(["win", "bonus", "jackpot"]);
 export type ProviderCreditKind = z.infer<typeof providerCreditKindSchema>;
 
 /** Ids chosen by the provider: printable ASCII without spaces, 1–100 characters. */
-export const providerIdSchema = z
-  .string()
+export const providerIdSchema = text()
   .min(1)
   .max(100)
   .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces");
@@ -55,8 +54,7 @@ const walletAmount = z.number().int().min(0).max(10_000_000_000);
  */
 export const providerWalletBodySchema = z.strictObject({
   /** The player's user_code. */
-  player: z
-    .string()
+  player: text()
     .min(1)
     .max(64)
     .regex(/^[A-Za-z0-9_-]+$/, "must be a user code"),
@@ -110,7 +108,7 @@ export type ProviderWalletAnswer = z.infer<typeof providerWalletAnswerSchema>;
 
 // ---- Game launch --------------------------------------------------------------------------------
 
-const codeSchema = z.string().trim().min(1).max(64);
+const codeSchema = text().trim().min(1).max(64);
 /** Category id, as the catalogue's cate_code (a string) or a number. */
 const cateCodeSchema = z.union([codeSchema, z.number().int().min(0).max(2_147_483_647)]).transform((v) => String(v));
 
@@ -122,7 +120,7 @@ export const gameLaunchBodySchema = z.strictObject({
   p_code: codeSchema,
   cate_code: cateCodeSchema,
   g_code: codeSchema,
-  user_code: z.string().trim().min(1).max(64).optional(),
+  user_code: text().trim().min(1).max(64).optional(),
   language: z.enum(["mm", "en", "cn", "thai"]).optional(),
 });
 export type GameLaunchBody = z.input<typeof gameLaunchBodySchema>;
@@ -158,9 +156,9 @@ export const gameReportItemSchema = z.object({
 export type GameReportItem = z.infer<typeof gameReportItemSchema>;
 
 /** GET /api/game/report/{p_code}?start_date&end_date (bearer): the player's own rounds, newest first. */
-export const gameReportQuerySchema = dateRangeQuerySchema;
+export const gameReportQuerySchema = historyQuerySchema;
 export const gameReportParamsSchema = z.strictObject({ p_code: codeSchema });
-export const gameReportSchema = z.object({ data: z.array(gameReportItemSchema) });
+export const gameReportSchema = z.object({ data: z.array(gameReportItemSchema), next_cursor: nextCursorSchema });
 export type GameReport = z.infer<typeof gameReportSchema>;
 
 /** GET /api/transition/details?p_code=&start_date&end_date (bearer): the same rows as the game report. */
@@ -168,6 +166,7 @@ export const transitionDetailsQuerySchema = z.strictObject({
   p_code: codeSchema,
   start_date: daySchema.optional(),
   end_date: daySchema.optional(),
+  ...pageQueryShape,
 });
 
 /** GET /api/transition/history?start_date&end_date (bearer): the player's rounds summed per provider. */
@@ -203,8 +202,10 @@ export const myReferralItemSchema = z.object({
   joined_at: timestamp,
   share_earned: money,
 });
+export const myReferralHistoryQuerySchema = z.strictObject(pageQueryShape);
 export const myReferralHistorySchema = z.object({
   data: z.array(myReferralItemSchema),
+  next_cursor: nextCursorSchema,
   refer_count: z.number().int(),
   total_earned: money,
   game_refer_amt: money,

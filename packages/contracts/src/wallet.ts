@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amountSchema } from "./common.ts";
+import { amountSchema, daySchema, nextCursorSchema, text } from "./common.ts";
 
 /**
  * Wallet calls (api.md "Wallet"), the operator money calls (api.md "Operator calls") and the live
@@ -24,7 +24,7 @@ export const transferHistoryItemSchema = z.object({
   game_balance: money,
   created_at: timestamp,
 });
-export const transferHistorySchema = z.object({ data: z.array(transferHistoryItemSchema) });
+export const transferHistorySchema = z.object({ data: z.array(transferHistoryItemSchema), next_cursor: nextCursorSchema });
 
 // ---- Cash-in / cash-out ------------------------------------------------------------------------
 
@@ -44,9 +44,8 @@ export const paymentMethodListSchema = z.array(paymentMethodSchema);
 /** GET /api/cashin-amount and /api/cashout-amount: preset amount chips. */
 export const amountChipsSchema = z.array(money);
 
-export const lastSixDigitsSchema = z.string().regex(/^\d{6}$/, "must be exactly 6 digits");
-export const promoCodeInputSchema = z
-  .string()
+export const lastSixDigitsSchema = text().regex(/^\d{6}$/, "must be exactly 6 digits");
+export const promoCodeInputSchema = text()
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9_-]{1,32}$/, "must be 1 to 32 letters or digits");
@@ -64,12 +63,11 @@ export const cashInResponseSchema = z.object({ id, status: z.literal("pending"),
 export const cashOutBodySchema = z.strictObject({
   payment_method_id: z.number().int().min(1).max(2_147_483_647),
   amount: amountSchema,
-  account_number: z
-    .string()
+  account_number: text()
     .trim()
     .regex(/^\+?[0-9][0-9 -]{4,28}[0-9]$/, "must be a wallet account number"),
-  holder_name: z.string().trim().min(1).max(60),
-  password: z.string().min(1).max(64),
+  holder_name: text().trim().min(1).max(60),
+  password: text().min(1).max(64),
 });
 export const cashOutResponseSchema = z.object({ id, status: z.literal("pending"), balance: money, message: z.string() });
 
@@ -89,7 +87,7 @@ export const cashInHistoryItemSchema = z.object({
   created_at: timestamp,
   decided_at: timestamp.nullable(),
 });
-export const cashInHistorySchema = z.object({ data: z.array(cashInHistoryItemSchema) });
+export const cashInHistorySchema = z.object({ data: z.array(cashInHistoryItemSchema), next_cursor: nextCursorSchema });
 
 /** GET /api/user/cash_out_history */
 export const cashOutHistoryItemSchema = z.object({
@@ -104,7 +102,7 @@ export const cashOutHistoryItemSchema = z.object({
   created_at: timestamp,
   decided_at: timestamp.nullable(),
 });
-export const cashOutHistorySchema = z.object({ data: z.array(cashOutHistoryItemSchema) });
+export const cashOutHistorySchema = z.object({ data: z.array(cashOutHistoryItemSchema), next_cursor: nextCursorSchema });
 
 /** GET /api/user/cash-requests/{id}: one of the player's own requests (another player's answers 404). */
 export const cashRequestSchema = z.object({
@@ -143,13 +141,26 @@ export const adminCashRequestSchema = z.object({
   reason: z.string().nullable(),
   decided_by: id.nullable(),
   decided_at: timestamp.nullable(),
+  /** The first operator's sign-off when the approval needs a second operator (pending: waiting for a different operator). */
+  first_approved_by: id.nullable(),
+  first_approved_at: timestamp.nullable(),
   created_at: timestamp,
 });
 export const adminCashRequestListSchema = z.object({ data: z.array(adminCashRequestSchema) });
 /** `{}` or no body at all. */
 export const approveBodySchema = z.strictObject({}).nullish();
-export const rejectBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+export const rejectBodySchema = z.strictObject({ reason: text().trim().min(1).max(500) });
 export const cashDecisionResponseSchema = z.object({ id, status: z.enum(["approved", "rejected"]) });
+/**
+ * 202 from POST /api/admin/cash-requests/{id}/approve when the amount, or the player's or operator's
+ * approved total today, is above the threshold: the first sign-off is recorded and a different
+ * operator must approve the request too (the same operator again: 403 SECOND_OPERATOR_REQUIRED).
+ */
+export const cashFirstApprovalResponseSchema = z.object({
+  id,
+  status: z.literal("awaiting_second_approval"),
+  first_approved_by: id,
+});
 
 // ---- Operator: adjustments ---------------------------------------------------------------------
 
@@ -162,7 +173,7 @@ export const signedAmountSchema = z
   .refine((n) => n !== 0, "must not be 0");
 
 /** POST /api/admin/users/{id}/adjust */
-export const adjustBodySchema = z.strictObject({ amount: signedAmountSchema, reason: z.string().trim().min(1).max(500) });
+export const adjustBodySchema = z.strictObject({ amount: signedAmountSchema, reason: text().trim().min(1).max(500) });
 /** `id` is the player; `status` "pending" means a second operator must confirm (balance unchanged until then). */
 export const adjustResponseSchema = z.object({
   id,
@@ -187,12 +198,12 @@ export const adjustmentSchema = z.object({
 });
 export const adjustmentListQuerySchema = z.strictObject({ status: adjustmentStatusSchema.optional() });
 export const adjustmentListSchema = z.object({ data: z.array(adjustmentSchema) });
-export const adjustmentRejectBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(500).optional() }).nullish();
+export const adjustmentRejectBodySchema = z.strictObject({ reason: text().trim().min(1).max(500).optional() }).nullish();
 export const adjustmentDecisionResponseSchema = z.object({ id, status: adjustmentStatusSchema, balance: money });
 
 // ---- Operator: players, audit log, ledger audit ------------------------------------------------
 
-export const adminUserQuerySchema = z.strictObject({ query: z.string().trim().max(60).optional() });
+export const adminUserQuerySchema = z.strictObject({ query: text().trim().max(60).optional() });
 export const adminUserSchema = z.object({
   id,
   phone: z.string(),
@@ -226,10 +237,26 @@ export const adminUserDetailSchema = adminUserSchema.extend({
   cash_requests: z.array(adminCashRequestSchema),
 });
 
+/**
+ * GET /api/admin/audit-log filters: `actor` (the operator's phone), `action` (an action name or
+ * its beginning, such as `draw.`), `player` (an account id: changes to that account, its cash
+ * requests and its adjustments), and a range of Asia/Yangon days.
+ */
 export const auditLogQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   per_page: z.coerce.number().int().min(1).max(200).optional(),
+  actor: text().trim().min(1).max(20).optional(),
+  action: text()
+    .trim()
+    .min(1)
+    .max(80)
+    .regex(/^[a-z0-9_.]+$/, "must be an action name such as draw.confirm")
+    .optional(),
+  player: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  start_date: daySchema.optional(),
+  end_date: daySchema.optional(),
 });
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 export const auditLogEntrySchema = z.object({
   id,
   actor_id: id.nullable(),
@@ -259,10 +286,16 @@ export const ledgerAuditSchema = z.object({
 
 // ---- Live balance socket (GET /api/ws) ---------------------------------------------------------
 
-/** Messages a client sends: auth (when no ?token= was given) and keepalive pings. */
+/**
+ * Messages a client sends: first `auth` (when no ?token= was given) or `hello` (a visitor: public
+ * events only), then keepalive pings and `resume` (replay the live events after `after`, the last
+ * event id seen; without it only the chat messages still showing and the current marquee).
+ */
 export const wsClientMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("auth"), token: z.string().min(1).max(200) }),
+  z.object({ type: z.literal("auth"), token: text().min(1).max(200) }),
+  z.object({ type: z.literal("hello") }),
   z.object({ type: z.literal("ping") }),
+  z.object({ type: z.literal("resume"), after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
 ]);
 export const wsBalanceMessageSchema = z.object({
   type: z.literal("balance"),
@@ -273,7 +306,8 @@ export const wsBalanceMessageSchema = z.object({
 });
 /** Messages the server sends. */
 export const wsServerMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("ready"), user_id: id }),
+  /** user_id null: a visitor's socket (public events only, never balances). */
+  z.object({ type: z.literal("ready"), user_id: id.nullable() }),
   wsBalanceMessageSchema,
   z.object({ type: z.literal("pong") }),
   z.object({ type: z.literal("error"), code: z.string(), message: z.string() }),

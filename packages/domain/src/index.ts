@@ -5,3 +5,8 @@ export * from "./lottery/index.ts";
 export * from "./lottery/schedule.ts";
 export * from "./money.ts";
 export * from "./phone.ts";
+export * from "./protection/limits.ts";
+export * from "./rewards/cashback.ts";
+export * from "./rewards/pocket.ts";
+export * from "./rewards/points.ts";
+export * from "./rewards/referral.ts";

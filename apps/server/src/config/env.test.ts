@@ -1,14 +1,22 @@
+import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import webpush from "web-push";
+import { DEMO_ACCOUNTS } from "../modules/accounts/accounts.seed.ts";
 import { ConfigError, loadConfig } from "./env.ts";
+import { PUBLISHED_DEFAULTS } from "./production-secrets.ts";
 
+/** Strong values made the way docs/operations.md says (`openssl rand -hex 32`, `npx web-push generate-vapid-keys`). */
+const vapidKeys = webpush.generateVAPIDKeys();
 const productionSecrets = {
   APP_MODE: "production",
   DATABASE_URL: "postgres://shwe@db.internal:5432/shwe",
-  HOUSE_SECRET: "a-long-house-secret-0123456789",
-  VAPID_PUBLIC_KEY: "BPublicKeyForPush",
-  VAPID_PRIVATE_KEY: "privateKeyForPush",
+  HOUSE_SECRET: randomBytes(32).toString("hex"),
+  VAPID_PUBLIC_KEY: vapidKeys.publicKey,
+  VAPID_PRIVATE_KEY: vapidKeys.privateKey,
   VAPID_SUBJECT: "mailto:ops@example.com",
+  SMS_GATEWAY_URL: "https://sms.example.com/send",
+  SMS_GATEWAY_TOKEN: randomBytes(24).toString("base64url"),
 };
 
 function refusal(env: NodeJS.ProcessEnv): ConfigError {
@@ -83,6 +91,79 @@ describe("loadConfig", () => {
     it("refuses an empty or short house secret instead of falling back to the demo one", () => {
       expect(refusal({ ...productionSecrets, HOUSE_SECRET: "" }).message).toContain("HOUSE_SECRET");
       expect(refusal({ ...productionSecrets, HOUSE_SECRET: "short" }).message).toContain("HOUSE_SECRET");
+    });
+
+    it.each([
+      ["demo-house-secret", "the demo secret of README, api.md and docs/provider-wallet.md"],
+      ["DEMO-HOUSE-SECRET", "the demo secret in other letter case"],
+      ["demo-house-secret-0123456789abcdefghijklmnopq", "the demo secret padded to a strong length"],
+      ["gdg-test-secret-0123456789", "the test fixture secret"],
+      ["Demo-Player-2-production-2025", "a demo password inside a longer value"],
+    ])("refuses a published default as HOUSE_SECRET (%s: %s) without echoing it", (secret) => {
+      const err = refusal({ ...productionSecrets, HOUSE_SECRET: secret });
+      expect(err.message).toContain("HOUSE_SECRET");
+      expect(err.message).toContain("published default");
+      expect(err.message.toLowerCase()).not.toContain(secret.toLowerCase());
+    });
+
+    it("knows every demo password as a published default", () => {
+      for (const account of DEMO_ACCOUNTS) expect(PUBLISHED_DEFAULTS).toContain(account.password);
+    });
+
+    it.each([
+      ["31 random characters", randomBytes(32).toString("hex").slice(0, 31), "at least 32 characters"],
+      ["one repeated character", "x".repeat(64), "different characters"],
+      ["few different characters", "abcabcabcaabbccabcabcabcaabbccab", "different characters"],
+      ["one short piece repeated", "0123456789ab".repeat(4), "repeated"],
+    ])("refuses a weak HOUSE_SECRET (%s), naming the rule and not the value", (_what, secret, rule) => {
+      const err = refusal({ ...productionSecrets, HOUSE_SECRET: secret });
+      expect(err.message).toContain("HOUSE_SECRET");
+      expect(err.message).toContain(rule);
+      expect(err.message).not.toContain(secret);
+    });
+
+    it("applies the same rule to METRICS_TOKEN and refuses published defaults as other secrets", () => {
+      expect(refusal({ ...productionSecrets, METRICS_TOKEN: "m".repeat(40) }).message).toContain("METRICS_TOKEN");
+      expect(refusal({ ...productionSecrets, METRICS_TOKEN: "demo-house-secret-abcdefghijklmnopqrstuvwxyz" }).message).toContain(
+        "METRICS_TOKEN",
+      );
+      const sms = refusal({ ...productionSecrets, SMS_GATEWAY_TOKEN: "demo-house-secret" });
+      expect(sms.message).toContain("SMS_GATEWAY_TOKEN");
+      expect(sms.message).not.toContain("demo-house-secret");
+      const db = refusal({ ...productionSecrets, DATABASE_URL: "postgres://shwe:demo-operator-1@db.internal:5432/shwe" });
+      expect(db.message).toContain("DATABASE_URL");
+      expect(db.message).not.toContain("demo-operator-1");
+      const redis = refusal({ ...productionSecrets, REDIS_URL: "redis://:demo-house-secret@cache.internal:6379" });
+      expect(redis.message).toContain("REDIS_URL");
+      expect(redis.message).not.toContain("demo-house-secret");
+      expect(loadConfig({ ...productionSecrets, REDIS_URL: "redis://cache.internal:6379" }).mode).toBe("production");
+    });
+
+    it("refuses VAPID keys that do not parse, a pair that does not belong together and a subject that is not mailto: or https:", () => {
+      const other = webpush.generateVAPIDKeys();
+      const cases: [NodeJS.ProcessEnv, string][] = [
+        [{ VAPID_PUBLIC_KEY: "BPublicKeyForPush" }, "VAPID_PUBLIC_KEY"],
+        [{ VAPID_PUBLIC_KEY: `${vapidKeys.publicKey}=` }, "VAPID_PUBLIC_KEY"],
+        [{ VAPID_PRIVATE_KEY: "privateKeyForPush" }, "VAPID_PRIVATE_KEY"],
+        [{ VAPID_PRIVATE_KEY: Buffer.alloc(32).toString("base64url") }, "VAPID_PRIVATE_KEY"],
+        [{ VAPID_PRIVATE_KEY: Buffer.alloc(32, 0xff).toString("base64url") }, "VAPID_PRIVATE_KEY"],
+        [{ VAPID_PUBLIC_KEY: other.publicKey }, "VAPID_PUBLIC_KEY"],
+        [{ VAPID_SUBJECT: "ops@example.com" }, "VAPID_SUBJECT"],
+        [{ VAPID_SUBJECT: "http://example.com/contact" }, "VAPID_SUBJECT"],
+      ];
+      for (const [change, name] of cases) {
+        const err = refusal({ ...productionSecrets, ...change });
+        expect(err.message, JSON.stringify(change)).toContain(name);
+        expect(err.message).not.toContain(vapidKeys.privateKey);
+        const value = Object.values(change)[0] as string;
+        if (name !== "VAPID_SUBJECT") expect(err.message).not.toContain(value);
+      }
+    });
+
+    it("keeps demo mode as it was: the demo house secret and no key checks", () => {
+      const demo = loadConfig({ VAPID_PUBLIC_KEY: "BPublicKeyForPush", VAPID_PRIVATE_KEY: "privateKeyForPush", VAPID_SUBJECT: "x" });
+      expect(demo.houseSecret).toBe("demo-house-secret");
+      expect(demo.vapid?.publicKey).toBe("BPublicKeyForPush");
     });
 
     it("starts with every secret set and uses them", () => {

@@ -1,5 +1,8 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { DEFAULT_SMS_BODY_TEMPLATE, parseSmsBodyTemplate, SmsTemplateError } from "../modules/accounts/sms-template.ts";
+import { productionSecretProblems } from "./production-secrets.ts";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 
 /**
  * The only reader of process.env. Everything else receives a validated Config.
@@ -19,11 +22,23 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().optional(),
-  TRUST_PROXY: z
+  TRUST_PROXY: z.string().default("false"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL")
+    .optional(),
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+  SMS_BODY_TEMPLATE: z.string().default(DEFAULT_SMS_BODY_TEMPLATE),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(3),
+  SMS_MESSAGE_ID_FIELD: z.string().min(1).default("message_id"),
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  OPENAPI_ENABLED: z
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
-  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export type AppMode = "demo" | "production";
@@ -41,7 +56,12 @@ export interface Config {
   houseSecret: string;
   houseBaseUrl: string | undefined;
   vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
-  trustProxy: boolean;
+  /** Which proxies may set X-Forwarded-For (TRUST_PROXY, config/trust-proxy.ts). */
+  trustProxy: TrustProxy;
+  /** Rate-limit counters in Redis when set; otherwise in the database. Either way shared by every instance. */
+  redisUrl: string | undefined;
+  /** The HTTP SMS gateway, used in production; demo mode never sends SMS (messages go to the demo outbox). */
+  sms: SmsGatewayConfig | undefined;
   /** Requests per window for the sensitive account calls; tests may lower or raise it. */
   rateLimits: RateLimitConfig;
   /**
@@ -50,12 +70,42 @@ export interface Config {
    * another process within this time. 0 reads the database on every request.
    */
   publicCacheMs: number;
+  /** Serve /api/openapi.json in production too (OPENAPI_ENABLED=true); demo mode always serves it. */
+  openapiEnabled: boolean;
+  /** Bearer token that opens /metrics in production; without it production answers 404 there. Demo: open. */
+  metricsToken: string | undefined;
+  /**
+   * The operator second factor (TOTP): "required" (production) — every console call needs a
+   * sign-in that passed it; "when-enrolled" (demo) — only operators who enrolled must pass it, so
+   * the demo accounts of api.md keep working with a password alone.
+   */
+  operatorSecondFactor: "required" | "when-enrolled";
 }
 
 export interface RateLimitConfig {
   enabled: boolean;
   /** Multiplies every limit (tests raise it to exercise other behaviour). */
   factor: number;
+  /** Prefix of the counter keys in Redis (default "shwe:rl:"); unused with the database store. */
+  keyPrefix?: string;
+}
+
+/** SMS_* settings (docs/operations.md, "SMS gateway"). */
+export interface SmsGatewayConfig {
+  /** POST target of every message. */
+  url: string;
+  /** Sent as `Authorization: Bearer <token>`. */
+  token: string;
+  /** JSON body with placeholders, checked at start-up (modules/accounts/sms-template.ts). */
+  bodyTemplate: string;
+  /** Per attempt. */
+  timeoutMs: number;
+  /** Attempts per message, counting the first; network errors, timeouts, 429 and 5xx are retried. */
+  maxAttempts: number;
+  /** Wait before the first retry, doubled before each further one. */
+  retryDelayMs: number;
+  /** Field (dot path) of the gateway's JSON answer holding its message id, stored with the delivery. */
+  messageIdField: string;
 }
 
 export class ConfigError extends Error {}
@@ -72,10 +122,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing: string[] = [];
     if (!e.DATABASE_URL) missing.push("DATABASE_URL");
     if (!e.HOUSE_SECRET) missing.push("HOUSE_SECRET");
+    if (!e.SMS_GATEWAY_URL || !e.SMS_GATEWAY_TOKEN) missing.push("SMS_GATEWAY_URL, SMS_GATEWAY_TOKEN");
     if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY || !e.VAPID_SUBJECT) missing.push("VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT");
     if (missing.length > 0) {
       throw new ConfigError(`APP_MODE=production needs these settings: ${missing.join(", ")}`);
     }
+    const refused = productionSecretProblems({
+      DATABASE_URL: e.DATABASE_URL as string,
+      HOUSE_SECRET: e.HOUSE_SECRET as string,
+      VAPID_PUBLIC_KEY: e.VAPID_PUBLIC_KEY as string,
+      VAPID_PRIVATE_KEY: e.VAPID_PRIVATE_KEY as string,
+      VAPID_SUBJECT: e.VAPID_SUBJECT as string,
+      METRICS_TOKEN: e.METRICS_TOKEN,
+      SMS_GATEWAY_TOKEN: e.SMS_GATEWAY_TOKEN,
+      REDIS_URL: e.REDIS_URL,
+    });
+    if (refused.length > 0) throw new ConfigError(`APP_MODE=production refuses these settings: ${refused.join("; ")}`);
+  }
+  const sms = smsGatewayConfig(e);
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY, mode);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
   }
   const vapid =
     e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
@@ -92,9 +161,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     houseSecret: e.HOUSE_SECRET ?? "demo-house-secret",
     houseBaseUrl: e.HOUSE_BASE_URL,
     vapid,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
+    redisUrl: e.REDIS_URL,
+    sms,
     rateLimits: { enabled: true, factor: 1 },
     publicCacheMs: e.PUBLIC_CACHE_MS,
+    openapiEnabled: e.OPENAPI_ENABLED,
+    metricsToken: e.METRICS_TOKEN,
+    operatorSecondFactor: mode === "production" ? "required" : "when-enrolled",
+  };
+}
+
+/** The HTTP SMS gateway settings when URL and token are set; the body template is checked here, at start-up. */
+function smsGatewayConfig(e: z.infer<typeof envSchema>): SmsGatewayConfig | undefined {
+  try {
+    parseSmsBodyTemplate(e.SMS_BODY_TEMPLATE);
+  } catch (err) {
+    if (err instanceof SmsTemplateError) throw new ConfigError(err.message);
+    throw err;
+  }
+  if (!e.SMS_GATEWAY_URL || !e.SMS_GATEWAY_TOKEN) return undefined;
+  const { protocol, hostname } = new URL(e.SMS_GATEWAY_URL);
+  const loopback = hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+  if (e.APP_MODE === "production" && protocol !== "https:" && !loopback) {
+    throw new ConfigError("SMS_GATEWAY_URL must use https: (the gateway token travels with every message)");
+  }
+  return {
+    url: e.SMS_GATEWAY_URL,
+    token: e.SMS_GATEWAY_TOKEN,
+    bodyTemplate: e.SMS_BODY_TEMPLATE,
+    timeoutMs: e.SMS_TIMEOUT_MS,
+    maxAttempts: e.SMS_MAX_ATTEMPTS,
+    retryDelayMs: 500,
+    messageIdField: e.SMS_MESSAGE_ID_FIELD,
   };
 }
 
@@ -112,10 +211,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     houseBaseUrl: undefined,
     vapid: undefined,
     trustProxy: false,
+    redisUrl: undefined,
+    sms: undefined,
     rateLimits: { enabled: true, factor: 1 },
     // Tests write fixtures straight into the database, as another process would; the public cache is
     // switched on by the tests about it.
     publicCacheMs: 0,
+    openapiEnabled: false,
+    metricsToken: undefined,
+    operatorSecondFactor: "when-enrolled",
     ...overrides,
   };
 }

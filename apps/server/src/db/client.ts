@@ -32,10 +32,16 @@ pg.types.setTypeParser(20, (v) => {
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Subscribe to a PostgreSQL notification channel; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribe to a PostgreSQL notification channel; resolves to an unsubscribe function. When the
+   * listening connection is lost it is opened again and every channel subscribed anew; then
+   * `onResubscribed` runs, since notifications sent in between were missed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResubscribed?: () => void): Promise<() => Promise<void>>;
   /** True once the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** Clients of the connection pool (real PostgreSQL only), for the metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -48,15 +54,23 @@ export interface OpenOptions {
   poolSize?: number;
   /** A PGlite data dump to start from (tests start from a migrated template). */
   loadDataDir?: Blob | File;
+  /** Told when a PostgreSQL connection is lost (the server logs it); the pool replaces the connection. */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 20);
+  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 20, opts.log);
   return openPglite(opts.dataDir ?? "memory", opts.loadDataDir);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  // Parameterised statements stay prepared on each pooled connection (prepared-client.ts).
+/** Pauses before opening the listening connection again: 250 ms, doubling up to 5 s while the database stays away. */
+const RELISTEN_MIN_MS = 250;
+const RELISTEN_MAX_MS = 5_000;
+
+async function openPostgres(url: string, poolSize: number, log: OpenOptions["log"]): Promise<Database> {
+  // Parameterised statements stay prepared on each pooled connection (prepared-client.ts). Every
+  // client listens for 'error' from birth (PreparingClient), so a terminated backend never ends the
+  // process; a client that lost its connection is destroyed by the pool, checked out or idle.
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -64,53 +78,117 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     connectionTimeoutMillis: 5_000,
     Client: PreparingClient,
   });
-  pool.on("error", () => {
-    // An idle client lost its connection (e.g. the server restarted); the pool replaces it.
+  pool.on("error", (err) => {
+    // An idle client lost its connection (a restart, a terminated backend); the pool replaces it.
+    log?.warn({ err }, "database connection lost");
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Map<string, Set<(p: string) => void>>();
+  const onResubscribed = new Set<() => void>();
   let listenClient: pg.PoolClient | undefined;
-  let releaseListener: ((destroy: boolean) => void) | undefined;
+  let subscribed = new Set<string>();
+  let connecting: Promise<void> | undefined;
+  let dropListener: (() => void) | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let attempts = 0;
   let closed = false;
 
+  /** Opens the listening connection (one per process, kept checked out of the pool) and subscribes every channel. */
   async function connectListener(): Promise<void> {
-    if (closed) return;
     const client = await pool.connect();
-    listenClient = client;
+    const channels = new Set<string>();
+    let dropped = false;
+    const drop = (err?: Error) => {
+      if (dropped) return;
+      dropped = true;
+      if (listenClient === client) listenClient = undefined;
+      if (dropListener === drop) dropListener = undefined;
+      client.release(err ?? true);
+    };
+    const lost = (err?: Error) => {
+      if (dropped) return;
+      log?.warn({ err }, "database notification listener lost its connection");
+      drop(err);
+      scheduleRelisten();
+    };
+    client.on("error", lost);
+    client.on("end", () => lost());
     client.on("notification", (msg) => {
       for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? "");
     });
-    let released = false;
-    const release = (destroy: boolean) => {
-      if (released) return;
-      released = true;
-      client.release(destroy);
-    };
-    releaseListener = release;
-    client.on("error", () => {
-      listenClient = undefined;
-      release(true);
-      if (closed) return;
-      // Re-subscribe after a short pause; live updates resume once the database is back.
-      setTimeout(() => void connectListener().catch(() => undefined), 1000).unref();
+    try {
+      // Channels added while this runs are picked up by the loop's next round.
+      for (let pending = [...listeners.keys()]; pending.length > 0; pending = [...listeners.keys()].filter((c) => !channels.has(c))) {
+        for (const ch of pending) {
+          await client.query(`LISTEN ${quoteIdent(ch)}`);
+          channels.add(ch);
+        }
+      }
+    } catch (err) {
+      drop(err as Error);
+      throw err;
+    }
+    if (dropped) throw new Error("Connection terminated while subscribing");
+    listenClient = client;
+    subscribed = channels;
+    dropListener = drop;
+  }
+
+  function ensureListening(): Promise<void> {
+    connecting ??= connectListener().finally(() => {
+      connecting = undefined;
     });
-    for (const ch of listeners.keys()) await client.query(`LISTEN ${quoteIdent(ch)}`);
+    return connecting;
+  }
+
+  function scheduleRelisten(): void {
+    if (closed || retry) return;
+    const delay = Math.min(RELISTEN_MIN_MS * 2 ** attempts, RELISTEN_MAX_MS);
+    attempts++;
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (closed) return;
+      ensureListening().then(
+        () => {
+          attempts = 0;
+          for (const fn of onResubscribed) fn();
+        },
+        (err: unknown) => {
+          log?.warn({ err }, "database notification listener could not reconnect");
+          scheduleRelisten();
+        },
+      );
+    }, delay);
+    retry.unref();
   }
 
   return {
     db,
     kind: "postgres",
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, resubscribed) {
+      quoteIdent(channel);
       let set = listeners.get(channel);
       if (!set) {
         set = new Set();
         listeners.set(channel, set);
-        if (!listenClient) await connectListener();
-        else await listenClient.query(`LISTEN ${quoteIdent(channel)}`);
       }
       set.add(onPayload);
+      if (resubscribed) onResubscribed.add(resubscribed);
+      try {
+        if (!listenClient) await ensureListening();
+        const client = listenClient;
+        if (client && !subscribed.has(channel)) {
+          await client.query(`LISTEN ${quoteIdent(channel)}`);
+          subscribed.add(channel);
+        }
+      } catch (err) {
+        set.delete(onPayload);
+        if (resubscribed) onResubscribed.delete(resubscribed);
+        throw err;
+      }
       return async () => {
         set.delete(onPayload);
+        if (resubscribed) onResubscribed.delete(resubscribed);
       };
     },
     async ping() {
@@ -121,9 +199,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         return false;
       }
     },
+    poolStats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    },
     async close() {
       closed = true;
-      releaseListener?.(false);
+      if (retry) clearTimeout(retry);
+      await connecting?.catch(() => undefined);
+      dropListener?.();
       await pool.end();
     },
   };
@@ -164,9 +247,25 @@ export function pgliteOf(database: Database): PGlite | undefined {
   return (database as unknown as { pglite?: PGlite }).pglite;
 }
 
+/** Key of the session advisory lock that lets one instance at a time apply migrations. */
+const MIGRATION_LOCK_KEY = 7_311_505_011;
+
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === "postgres") {
-    await migratePg(database.db as never, { migrationsFolder });
+    // Several instances may start at once: the first takes the lock and migrates, the others wait for
+    // it on their own connection and then find every migration applied.
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const lock = await pool.connect();
+    try {
+      await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      try {
+        await migratePg(database.db as never, { migrationsFolder });
+      } finally {
+        await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+      }
+    } finally {
+      lock.release();
+    }
   } else {
     await migratePglite(database.db as never, { migrationsFolder });
   }

@@ -71,3 +71,35 @@ describe.skipIf(!onRealPostgres)("prepared statements on real PostgreSQL (set TE
     expect((await preparedTexts()).length).toBeLessThanOrEqual(MAX_STATEMENTS);
   });
 });
+
+describe.skipIf(!onRealPostgres)("a lost connection on real PostgreSQL (set TEST_DATABASE_URL to run)", () => {
+  it("a checked-out client whose backend is terminated records the loss, the process keeps running, the pool destroys and replaces it", async () => {
+    const faults: unknown[] = [];
+    const onFault = (err: unknown) => faults.push(err);
+    process.on("uncaughtException", onFault);
+    const pool = new pg.Pool({ connectionString: realPostgresUrl, max: 2, Client: PreparingClient });
+    const admin = new pg.Client({ connectionString: realPostgresUrl });
+    await admin.connect();
+    try {
+      const client = (await pool.connect()) as pg.PoolClient & PreparingClient;
+      const pid = (await client.query({ text: "select pg_backend_pid() as pid where $1::int = 1" }, [1])).rows[0].pid as number;
+      // Checked out, no query running: the server's goodbye arrives as an 'error' on the client.
+      await admin.query("select pg_terminate_backend($1)", [pid]);
+      for (let i = 0; i < 100 && !client.lostWith; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(client.lostWith).toBeInstanceOf(Error);
+      await expect(client.query("select 1")).rejects.toThrow(/not queryable/);
+      // Back in the pool and destroyed without its holder's release (a holder may never release it).
+      expect(pool.totalCount).toBe(0);
+      expect(() => client.release()).not.toThrow();
+      expect(pool.totalCount).toBe(0);
+      const again = await pool.connect();
+      expect((await again.query("select pg_backend_pid() as pid")).rows[0].pid).not.toBe(pid);
+      again.release();
+      expect(faults).toEqual([]);
+    } finally {
+      process.off("uncaughtException", onFault);
+      await admin.end();
+      await pool.end();
+    }
+  });
+});

@@ -35,6 +35,49 @@ export function statementName(text: string): string {
 export class PreparingClient extends pg.Client {
   /** Names this connection has prepared (or is preparing). */
   readonly prepared = new Set<string>();
+  /** Why the connection was lost (a terminated backend, a reset socket), once it has been. */
+  lostWith: Error | undefined;
+  private poolRelease: ((err?: Error | boolean) => void) | undefined;
+  /** Set while the client is checked out of the pool. */
+  private releaseOnLoss: ((err: Error) => void) | undefined;
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection can be lost while its client is checked out of the pool with no query running
+    // (between the statements of a transaction, or listening): node-postgres then emits 'error' on
+    // the client, and an 'error' nobody listens to ends the process. The loss is recorded, and a
+    // checked-out client goes back to the pool at once to be destroyed: its holder's next statement
+    // fails (the request answers 503), and a holder that never releases it (Drizzle does not when
+    // BEGIN fails) cannot keep its place in the pool.
+    this.on("error", (err: Error) => {
+      this.lostWith ??= err;
+      this.releaseOnLoss?.(err);
+    });
+  }
+
+  /** The pool's release of the current checkout (node-postgres' pool sets it at every checkout). */
+  get release(): ((err?: Error | boolean) => void) | undefined {
+    return this.poolRelease;
+  }
+
+  set release(fn: ((err?: Error | boolean) => void) | undefined) {
+    this.releaseOnLoss = undefined;
+    this.poolRelease = fn;
+    if (!fn) return;
+    let releasedOnLoss = false;
+    this.poolRelease = (err) => {
+      // Once the loss released the client, the holder's own release has nothing left to do; any
+      // other second release still fails loudly in the pool.
+      if (releasedOnLoss) return;
+      this.releaseOnLoss = undefined;
+      fn(err);
+    };
+    this.releaseOnLoss = (err) => {
+      this.releaseOnLoss = undefined;
+      releasedOnLoss = true;
+      fn(err);
+    };
+  }
 
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query has many overloads; every call is passed through.
   override query(config: any, values?: any, callback?: any): any {

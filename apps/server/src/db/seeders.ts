@@ -7,3 +7,5 @@ import "../modules/catalogue/catalogue.seed.ts";
 import "../modules/accounts/accounts.seed.ts";
 import "../modules/cash/cash.seed.ts";
 import "../modules/providers/providers.seed.ts";
+import "../modules/rewards/points.seed.ts";
+import "../modules/rewards/pocket.seed.ts";

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors.ts";
+import { summarizeError } from "../lib/log-safety.ts";
 
 interface ErrorBody {
   message: string;
@@ -19,6 +20,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (err.details) body.details = err.details;
       if (err.status === 429 && err.details?.retry_after !== undefined) {
         void reply.header("retry-after", String(err.details.retry_after));
+      } else if (err.status === 503) {
+        // Busy or unreachable for a moment (repeated deadlocks, rate-limit counters unreadable): retry shortly.
+        void reply.header("retry-after", String(err.details?.retry_after ?? 2));
       }
       return reply.status(err.status).send(body);
     }
@@ -32,7 +36,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ message, code: "VALIDATION_FAILED", details: { fields } } satisfies ErrorBody);
     }
     if (isResponseSerializationError(err)) {
-      request.log.error({ err, issues: err.cause.issues }, "response does not match its schema");
+      const issues = err.cause.issues.map((i) => ({ path: i.path.map(String).join("."), code: i.code, message: i.message }));
+      request.log.error({ err: summarizeError(err), issues }, "response does not match its schema");
       return reply.status(500).send({ message: "Something went wrong. Please try again.", code: "INTERNAL" });
     }
     const fe = err as FastifyError;
@@ -54,11 +59,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ message: "The request could not be read.", code: "VALIDATION_FAILED" });
     }
     if (isDatabaseUnavailable(err)) {
-      request.log.warn({ err }, "database unavailable");
+      request.log.warn({ err: summarizeError(err) }, "database unavailable");
       void reply.header("retry-after", "2");
       return reply.status(503).send({ message: "Service is busy. Please try again shortly.", code: "UNAVAILABLE" });
     }
-    request.log.error({ err }, "unhandled error");
+    // Never the error itself: a failed query carries its parameters (phones, names, account numbers).
+    request.log.error({ err: summarizeError(err) }, "unhandled error");
     return reply.status(500).send({ message: "Something went wrong. Please try again.", code: "INTERNAL" });
   });
 }
@@ -68,12 +74,45 @@ function fieldName(instancePath: string, context: string | undefined): string {
   return path || context || "body";
 }
 
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "57P01", "57P02", "57P03", "08006", "08001", "08003"]);
-function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = e.code ?? e.cause?.code;
-  if (code !== undefined && UNAVAILABLE_CODES.has(code)) return true;
-  // node-postgres pool exhausted: the request can be retried shortly.
-  const message = `${e.message ?? ""} ${e.cause?.message ?? ""}`;
-  return /timeout exceeded when trying to connect|Connection terminated/i.test(message);
+/**
+ * SQLSTATEs and socket codes of a database that is away for a moment: a terminated backend (57P01),
+ * a crash or start-up (57P02, 57P03), too many connections (53300), a refused, reset or unreachable
+ * server. Every connection exception (SQLSTATE class 08) counts too.
+ */
+const UNAVAILABLE_CODES = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
+/** node-postgres' own messages for a lost connection, a client broken by one, or a pool that cannot connect. */
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect)/;
+
+/**
+ * True when the error means the database cannot be reached right now (the answer is 503 with a
+ * retry hint). Follows `cause` (Drizzle wraps every failed query, and a failed ROLLBACK after it, in
+ * DrizzleQueryError) and the errors of an AggregateError (a host name with several addresses).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const queue: unknown[] = [err];
+  const seen = new Set<unknown>();
+  while (queue.length > 0 && seen.size < 20) {
+    const e = queue.shift();
+    if (!(e instanceof Error) || e instanceof AppError || seen.has(e)) continue;
+    seen.add(e);
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    queue.push(e.cause);
+    if (e instanceof AggregateError) queue.push(...e.errors);
+  }
+  return false;
 }

@@ -30,6 +30,14 @@ describe("security headers", () => {
     expect("strict-transport-security" in recorded).toBe(production);
   });
 
+  it.each([false, true])("connect-src names only the site's own origin (production %s)", (production) => {
+    const csp = helmetHeaders(securityHeaderOptions(production))["content-security-policy"] ?? "";
+    const connect = /(?:^|;)connect-src ([^;]*)/.exec(csp)?.[1];
+    // 'self' also covers ws:/wss: to the same host and port (CSP Level 3; Chrome 71+, Firefox, Safari 16+).
+    expect(connect).toBe("'self'");
+    for (const wildcard of ["ws:", "wss:", "https:", "http:", "*"]) expect(connect?.split(" ")).not.toContain(wildcard);
+  });
+
   it("a directive computed per request is refused", () => {
     const options: HelmetOptions = { contentSecurityPolicy: { directives: { scriptSrc: ["'self'", () => "'nonce-x'"] } } };
     expect(() => helmetHeaders(options)).toThrow(/scriptSrc/);

@@ -1,7 +1,8 @@
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type AppContext, buildApp, type ZodApp } from "../app.ts";
 import { type Config, testConfig } from "../config/env.ts";
-import { type Database, migrateDatabase, openDatabase, pgliteOf } from "../db/client.ts";
+import { type Database, migrateDatabase, openDatabase, pgliteOf, rowsOf } from "../db/client.ts";
 import { type SeedReport, seedDatabase } from "../db/seed.ts";
 import "../db/seeders.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -100,6 +101,35 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       await app.close();
       await database.close();
       await drop();
+    },
+  };
+}
+
+/** The address of a real-PostgreSQL test app's own database (to open more connections to it). */
+export async function databaseUrlOf(database: Database): Promise<string> {
+  const name = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`))[0]?.name ?? "";
+  const url = new URL(realPostgresUrl ?? "");
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A second server process on a real-PostgreSQL test app's database: its own pool and listener, the same config. */
+export interface SecondInstance {
+  app: ZodApp;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function openSecondInstance(t: TestApp): Promise<SecondInstance> {
+  const database = await openDatabase({ url: await databaseUrlOf(t.database), poolSize: 5 });
+  const { app } = await buildApp({ config: t.config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }

@@ -3,6 +3,7 @@ import { catalogueRoutes, gameFrameRoutes } from "../features/catalogue/routes.t
 import { gameReportRoutes } from "../features/games/routes.tsx";
 import { houseRoutes } from "../features/house/routes.tsx";
 import { lotteryGuardedRoutes, lotteryRoutes } from "../features/lottery/routes.tsx";
+import { pointRoutes } from "../features/points/routes.tsx";
 import { Layout } from "../features/shell/components/layout.tsx";
 import { TransferHost } from "../features/wallet/components/transfer-host.tsx";
 import { walletRoutes } from "../features/wallet/routes.tsx";
@@ -16,6 +17,10 @@ const LoginPage = lazyPage(() => import("../features/auth/pages/login-page.tsx")
 const RegisterPage = lazyPage(() => import("../features/auth/pages/register-page.tsx").then((m) => m.RegisterPage));
 const ForgetPasswordPage = lazyPage(() => import("../features/auth/pages/forget-password-page.tsx").then((m) => m.ForgetPasswordPage));
 const ProfilePage = lazyPage(() => import("../features/profile/pages/profile-page.tsx").then((m) => m.ProfilePage));
+const InstallPage = lazyPage(() => import("../features/pwa/pages/install-page.tsx").then((m) => m.InstallPage));
+const PromotionHistoryPage = lazyPage(() =>
+  import("../features/rewards/pages/promotion-history-page.tsx").then((m) => m.PromotionHistoryPage),
+);
 const NotFoundPage = lazyPage(() => import("../features/not-found/pages/not-found-page.tsx").then((m) => m.NotFoundPage));
 // The operator console (its own layout, outside the player shell); players never download it.
 const AdminRoot = lazyPage(() => import("../features/admin/admin-root.tsx").then((m) => m.AdminRoot));
@@ -55,9 +60,14 @@ export const routes: RouteObject[] = [
           { path: "login", element: <LoginPage /> },
           { path: "register", element: <RegisterPage /> },
           { path: "forgetpwd", element: <ForgetPasswordPage /> },
+          { path: "install", element: <InstallPage /> },
           {
             element: <RequireAuth />,
             children: [{ path: "profile", element: <ProfilePage /> }],
+          },
+          {
+            element: <RequireAuth />,
+            children: [{ path: "promotion-history", element: <PromotionHistoryPage /> }],
           },
           {
             element: <RequireAuth />,
@@ -71,6 +81,10 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: walletRoutes,
+          },
+          {
+            element: <RequireAuth />,
+            children: pointRoutes,
           },
           ...catalogueRoutes,
           { path: "*", element: <NotFoundPage /> },

@@ -71,7 +71,12 @@ type Answer = Reply | ((url: URL, init: RequestInit) => Reply);
  * {status (default 200), body}, or a function of the request returning one; "pending" never
  * answers. Unknown paths answer 404.
  */
-export function mockApi(routes: Record<string, Answer | "pending">) {
+export function mockApi(given: Record<string, Answer | "pending">) {
+  // The console asks first whether this sign-in passed the operator second factor: by default it has.
+  const routes: Record<string, Answer | "pending"> = {
+    "admin/2fa": { body: { role: "operator", enrolled: false, verified: true } },
+    ...given,
+  };
   const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
     const path = url.pathname.replace(/^\/api\//, "");

@@ -23,4 +23,8 @@ export const paths = {
   category: (cat: string) => `/${encodeURIComponent(cat)}`,
   provider: (cat: string, prov: string | number) => `/${encodeURIComponent(cat)}/${encodeURIComponent(String(prov))}`,
   admin: "/admin",
+  /** Weekly cashback credits and claims of the claimable balance. */
+  promotionHistory: "/promotion-history",
+  /** How to install the app (the QR code of the download-app popup opens it). */
+  install: "/install",
 } as const;

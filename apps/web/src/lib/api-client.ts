@@ -27,6 +27,8 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Send without the bearer token even when signed in (public calls). */
   anonymous?: boolean;
+  /** Extra request headers (e.g. the sign-up's X-Device-Id). */
+  headers?: Record<string, string>;
 }
 
 type UnauthorizedHandler = (err: ApiError) => void;
@@ -52,7 +54,7 @@ export function setApiTransport(next: Transport | undefined): void {
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const url = new URL(`/api/${path.replace(/^\/+/, "")}`, transport?.origin ?? window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { ...opts.headers, Accept: "application/json" };
   const token = opts.anonymous ? undefined : useSession.getState().user?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (opts.idempotencyKey) headers["Idempotency-Key"] = opts.idempotencyKey;

@@ -114,6 +114,54 @@ describe("connectRealtime", () => {
     expect(FakeWebSocket.instances).toHaveLength(4);
   });
 
+  it("hands what arrived before anyone listened to a late subscriber that asks to catch up, once", () => {
+    connect();
+    lastSocket().accept();
+    lastSocket().serverSend({ type: "marquee", event_id: 4, text: "Early" });
+    const late = vi.fn();
+    const stop = subscribeRealtime("marquee", late, { catchUp: true });
+    expect(late).toHaveBeenCalledWith({ type: "marquee", event_id: 4, text: "Early" });
+    const later = vi.fn();
+    const stop2 = subscribeRealtime("marquee", later, { catchUp: true });
+    expect(later).not.toHaveBeenCalled();
+    stop();
+    stop2();
+  });
+
+  it("a visitor says hello instead of auth and gets public events without balances", () => {
+    const { onBalance } = connect({ token: undefined });
+    const chat = vi.fn();
+    const stop = subscribeRealtime("chat", chat);
+    lastSocket().serverOpen();
+    expect(lastSocket().sent).toEqual([{ type: "hello" }]);
+    lastSocket().serverSend({ type: "ready", user_id: null });
+    lastSocket().serverSend({ type: "chat", event_id: 3, text: "Hi", shown_for_ms: 20_000 });
+    expect(chat).toHaveBeenCalledWith({ type: "chat", event_id: 3, text: "Hi", shown_for_ms: 20_000 });
+    expect(onBalance).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it("resumes after the last event seen when the connection comes back, and drops repeats of the replay", () => {
+    connect();
+    const results = vi.fn();
+    const stop = subscribeRealtime("result", results);
+    lastSocket().accept();
+    // A fresh tab asks only for what is showing now.
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "resume" });
+    lastSocket().serverSend({ type: "caught_up", last_event_id: 10 });
+    lastSocket().serverSend({ type: "result", event_id: 11, lottery: "2D", number: "42" });
+    lastSocket().serverClose(1006);
+    vi.advanceTimersByTime(1_000);
+    lastSocket().accept();
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "resume", after: 11 });
+    // The replay may repeat an event already seen: it is passed on once only.
+    lastSocket().serverSend({ type: "result", event_id: 11, lottery: "2D", number: "42" });
+    lastSocket().serverSend({ type: "result", event_id: 12, lottery: "2D", number: "07" });
+    lastSocket().serverSend({ type: "caught_up", last_event_id: 12 });
+    expect(results.mock.calls.map(([m]) => m.number)).toEqual(["42", "07"]);
+    stop();
+  });
+
   it("pings every 25 s and drops a connection that stops answering", () => {
     connect();
     const ws = lastSocket();

@@ -1,10 +1,13 @@
 import type { WsBalanceMessage } from "@shwe/contracts";
 
 /**
- * The live socket of a signed-in tab (GET /api/ws, domain-rules §8): first-message auth (the token
- * never appears in a URL), a ping every 25 s, reconnection by itself with exponential back-off and
- * jitter (capped at 30 s), and every message other than the socket's own housekeeping handed to
- * subscribers (balance, live results, chat messages …).
+ * The live socket of a tab (GET /api/ws, domain-rules §8): first-message auth for a signed-in tab
+ * (the token never appears in a URL) or `hello` for a visitor (public events only), a ping every
+ * 25 s, reconnection by itself with exponential back-off and jitter (capped at 30 s), and every
+ * message other than the socket's own housekeeping handed to subscribers (balance, live results,
+ * chat messages, marquee, broadcasts …). Live events carry a growing `event_id`: after each
+ * (re)connection the socket asks to `resume` after the last one seen, so what was missed during a
+ * drop arrives then, each event once.
  */
 
 /**
@@ -30,18 +33,27 @@ export type RealtimeMessage = { type: string; [field: string]: unknown };
 type Listener = (message: RealtimeMessage) => void;
 
 const listeners = new Map<string, Set<Listener>>();
+/** Messages nobody listened to yet (a part of the page still downloading), the last few kept for `catchUp`. */
+let unheard: RealtimeMessage[] = [];
+const UNHEARD_MAX = 30;
 
 /**
  * Listens to one message type ("balance", "result", "message" …) on this tab's socket; returns the
  * unsubscribe function. Works whether or not a socket is open right now.
  */
-export function subscribeRealtime(type: string, listener: Listener): () => void {
+export function subscribeRealtime(type: string, listener: Listener, options: { catchUp?: boolean } = {}): () => void {
   let set = listeners.get(type);
   if (!set) {
     set = new Set();
     listeners.set(type, set);
   }
   set.add(listener);
+  if (options.catchUp) {
+    // Handed over (once) what arrived before anyone listened to this type.
+    const missed = unheard.filter((m) => m.type === type);
+    unheard = unheard.filter((m) => m.type !== type);
+    for (const message of missed) listener(message);
+  }
   return () => {
     set.delete(listener);
   };
@@ -49,7 +61,9 @@ export function subscribeRealtime(type: string, listener: Listener): () => void 
 
 /** Hands a message to its subscribers (one failing subscriber does not stop the others). */
 export function dispatchRealtime(message: RealtimeMessage): void {
-  for (const listener of [...(listeners.get(message.type) ?? [])]) {
+  const set = listeners.get(message.type);
+  if (!set?.size) unheard = [...unheard, message].slice(-UNHEARD_MAX);
+  for (const listener of [...(set ?? [])]) {
     try {
       listener(message);
     } catch (err) {
@@ -59,11 +73,12 @@ export function dispatchRealtime(message: RealtimeMessage): void {
 }
 
 export interface RealtimeOptions {
-  token: string;
+  /** The player's token; none for a visitor. */
+  token?: string | undefined;
   /** Defaults to ws(s)://<this host>/api/ws. */
   url?: string;
   /** The balances right after auth and after every committed change. */
-  onBalance: (balances: Omit<WsBalanceMessage, "type">) => void;
+  onBalance?: (balances: Omit<WsBalanceMessage, "type">) => void;
   /** Authenticated again after the connection was lost (not called for the first connection). */
   onReconnected?: () => void;
   /** The server refused the token (4401) or the account is blocked (4403); no further attempt is made. */
@@ -87,6 +102,10 @@ export function defaultSocketUrl(): string {
 const isObject = (v: unknown): v is RealtimeMessage =>
   typeof v === "object" && v !== null && typeof (v as { type?: unknown }).type === "string";
 const isMoney = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v);
+const isEventId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
+
+/** How many recent event ids a tab remembers to drop repeats (a replay may overlap what was seen). */
+const SEEN_IDS = 500;
 
 export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   const url = options.url ?? defaultSocketUrl();
@@ -98,6 +117,9 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let pongTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The newest live event seen (0: none yet, so the first resume asks only for what is showing now). */
+  let lastEventId = 0;
+  const seen = new Set<number>();
 
   const clearTimers = () => {
     clearTimeout(retryTimer);
@@ -123,6 +145,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       attempt = 0;
       if (everReady) options.onReconnected?.();
       everReady = true;
+      ws.send(JSON.stringify(lastEventId > 0 ? { type: "resume", after: lastEventId } : { type: "resume" }));
       clearInterval(pingTimer);
       pingTimer = setInterval(() => {
         if (ws.readyState !== WebSocket.OPEN) return;
@@ -133,10 +156,20 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       return;
     }
     if (message.type === "pong") return;
+    if (message.type === "caught_up") {
+      if (isEventId(message.last_event_id)) lastEventId = Math.max(lastEventId, message.last_event_id);
+      return;
+    }
+    if (isEventId(message.event_id)) {
+      if (seen.has(message.event_id)) return;
+      seen.add(message.event_id);
+      if (seen.size > SEEN_IDS) seen.delete(seen.values().next().value as number);
+      lastEventId = Math.max(lastEventId, message.event_id);
+    }
     if (message.type === "balance") {
       const { balance, game_balance, point, p_balance } = message;
       if (isMoney(balance) && isMoney(game_balance) && isMoney(point) && isMoney(p_balance)) {
-        options.onBalance({ balance, game_balance, point, p_balance });
+        options.onBalance?.({ balance, game_balance, point, p_balance });
       }
     }
     dispatchRealtime(message);
@@ -161,7 +194,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       return;
     }
     socket = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: "auth", token: options.token }));
+    ws.onopen = () => ws.send(JSON.stringify(options.token ? { type: "auth", token: options.token } : { type: "hello" }));
     ws.onmessage = (event: MessageEvent) => {
       if (socket !== ws || typeof event.data !== "string") return;
       let parsed: unknown;

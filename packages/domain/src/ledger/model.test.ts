@@ -116,7 +116,12 @@ class Reference {
       case "adjust": {
         const a = op.amount;
         if (typeof a !== "number" || !Number.isInteger(a) || a === 0 || Math.abs(a) > MAX_AMOUNT) return "VALIDATION_FAILED";
-        if (Math.abs(a) > 100_000) {
+        // The threshold is a running total of the day, per player and per operator (applied and pending).
+        const sum = (keep: (x: { userId: number; by: number }) => boolean) =>
+          this.adjustments.filter(keep).reduce((total, x) => total + Math.abs(x.amount), 0);
+        const player = sum((x) => x.userId === op.userId);
+        const operator = sum((x) => x.by === op.operatorId);
+        if (Math.abs(a) + Math.max(player, operator) > 100_000) {
           this.adjustments.push({ userId: op.userId, amount: a, by: op.operatorId, status: "pending" });
           return "OK";
         }

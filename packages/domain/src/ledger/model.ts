@@ -276,7 +276,14 @@ export class WalletModel {
     if (bad) return bad;
     const a = amount as number;
     const id = this.nextAdjustmentId++;
-    if (needsSecondOperator(a, this.settings.adjustThreshold)) {
+    // Running totals of the day (the model is one day): applied and pending, per player and per operator.
+    let player = 0;
+    let operator = 0;
+    for (const adj of this.adjustments.values()) {
+      if (adj.userId === userId) player += Math.abs(adj.amount);
+      if (adj.requestedBy === operatorId) operator += Math.abs(adj.amount);
+    }
+    if (needsSecondOperator(Math.abs(a) + Math.max(player, operator), this.settings.adjustThreshold)) {
       this.adjustments.set(id, { userId, amount: a, requestedBy: operatorId, status: "pending" });
       return { ok: true, adjustmentId: id, pending: true };
     }

@@ -25,6 +25,11 @@ export const users = pgTable(
     turnover: money("turnover").notNull().default(0),
     hasTransferredIn: boolean("has_transferred_in").notNull().default(false),
     blocked: boolean("blocked").notNull().default(false),
+    /** Self-exclusion (player protection): play is refused until this instant, or for good when excluded_forever. */
+    excludedUntil: at("excluded_until"),
+    excludedForever: boolean("excluded_forever").notNull().default(false),
+    /** The reality-check reminder interval the player chose (minutes), or null for none. */
+    realityCheckMinutes: integer("reality_check_minutes"),
     /** Bumped on password change and block: every older token stops working. */
     tokenVersion: integer("token_version").notNull().default(0),
     createdAt: createdAt(),
@@ -36,6 +41,7 @@ export const users = pgTable(
     index("users_referred_by_idx").on(t.referredBy),
     check("users_turnover_nonneg", sql`${t.turnover} >= 0`),
     check("users_lvl_2_range", sql`${t.lvl2} in (1, 2)`),
+    check("users_reality_check_range", sql`${t.realityCheckMinutes} is null or ${t.realityCheckMinutes} between 5 and 600`),
   ],
 );
 
@@ -51,8 +57,14 @@ export const authTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: at("expires_at").notNull(),
     revokedAt: at("revoked_at"),
+    /** When the operator behind this token passed the second factor (TOTP); null: not (yet). Players never need it. */
+    secondFactorAt: at("second_factor_at"),
   },
-  (t) => [uniqueIndex("auth_tokens_hash_uq").on(t.tokenHash), index("auth_tokens_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("auth_tokens_hash_uq").on(t.tokenHash),
+    index("auth_tokens_user_idx").on(t.userId),
+    index("auth_tokens_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /** One-time SMS codes (hashed), bound to phone + purpose. */

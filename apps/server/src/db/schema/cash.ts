@@ -50,10 +50,16 @@ export const cashRequests = pgTable(
     reason: text("reason"),
     decidedBy: ref("decided_by").references(() => users.id),
     decidedAt: at("decided_at"),
+    /** The first of two operators when the approval needs a second one (maker-checker); the approval waits for a different operator. */
+    firstApprovedBy: ref("first_approved_by").references(() => users.id),
+    firstApprovedAt: at("first_approved_at"),
     createdAt: createdAt(),
   },
   (t) => [
     index("cash_requests_user_idx").on(t.userId, t.kind, t.createdAt),
+    index("cash_requests_decided_idx").on(t.userId, t.kind, t.decidedAt),
+    index("cash_requests_first_approved_idx").on(t.firstApprovedBy, t.firstApprovedAt),
+    check("cash_requests_first_approval", sql`(${t.firstApprovedBy} is null) = (${t.firstApprovedAt} is null)`),
     index("cash_requests_status_idx").on(t.status, t.kind, t.createdAt),
     uniqueIndex("cash_requests_one_pending_in_uq").on(t.userId).where(sql`${t.kind} = 'in' and ${t.status} = 'pending'`),
     check("cash_requests_amount_pos", sql`${t.amount} > 0`),
@@ -79,5 +85,10 @@ export const adjustments = pgTable(
     createdAt: createdAt(),
     decidedAt: at("decided_at"),
   },
-  (t) => [index("adjustments_status_idx").on(t.status, t.createdAt), check("adjustments_amount_nonzero", sql`${t.amount} <> 0`)],
+  (t) => [
+    index("adjustments_status_idx").on(t.status, t.createdAt),
+    index("adjustments_user_created_idx").on(t.userId, t.createdAt),
+    index("adjustments_requested_created_idx").on(t.requestedBy, t.createdAt),
+    check("adjustments_amount_nonzero", sql`${t.amount} <> 0`),
+  ],
 );

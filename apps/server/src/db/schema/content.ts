@@ -48,6 +48,8 @@ export const providers = pgTable("providers", {
   maintenance: boolean("maintenance").notNull().default(false),
   active: boolean("active").notNull().default(true),
   sort: integer("sort").notNull().default(0),
+  /** Credits without a debit in their round are accepted (free rounds the provider gives); off = refused. */
+  freeRoundCredits: boolean("free_round_credits").notNull().default(false),
 });
 
 /** Which providers appear in which category, and which are "hot" there. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { authTokens } from "./accounts.ts";
 import { at, createdAt, id, money, ref } from "./columns.ts";
 
 /**
@@ -11,15 +12,24 @@ import { at, createdAt, id, money, ref } from "./columns.ts";
 const HOUSE_GAMES = ["house-slot", "house-crash"] as const;
 
 /**
- * A play session made at launch for one player and one game. The token travels in the launch URL and
- * then in a header of every game call; only its SHA-256 is stored. The session also holds the secret
- * seed of its next round, whose commitment the player sees before playing.
+ * A play session made at launch for one player and one game. The launch URL carries a one-time launch
+ * code (short-lived); the game page exchanges it once for the session token, which then travels only
+ * in a header of every game call. Only SHA-256 hashes of both are stored. The session lives only while
+ * the sign-in (auth token) that launched it does. It also holds the secret seed of its next round,
+ * whose commitment the player sees before playing.
  */
 export const houseSessions = pgTable(
   "house_sessions",
   {
     id: id(),
-    tokenHash: text("token_hash").notNull(),
+    /** SHA-256 of the session token; null until the launch code is exchanged. */
+    tokenHash: text("token_hash"),
+    /** SHA-256 of the one-time launch code; null once exchanged. */
+    launchCodeHash: text("launch_code_hash"),
+    /** The launch code is refused after this. */
+    launchExpiresAt: at("launch_expires_at"),
+    /** The sign-in that launched the session: revoking it (sign-out, password change) ends the session. */
+    authTokenId: ref("auth_token_id").references(() => authTokens.id, { onDelete: "set null" }),
     /** The player's public code (users.user_code): the only player id a provider knows. */
     userCode: text("user_code").notNull(),
     game: text("game", { enum: HOUSE_GAMES }).notNull(),
@@ -33,7 +43,12 @@ export const houseSessions = pgTable(
     /** Hard end of the session, whatever the activity. */
     expiresAt: at("expires_at").notNull(),
   },
-  (t) => [uniqueIndex("house_sessions_token_hash_uq").on(t.tokenHash), index("house_sessions_user_idx").on(t.userCode)],
+  (t) => [
+    uniqueIndex("house_sessions_token_hash_uq").on(t.tokenHash),
+    uniqueIndex("house_sessions_launch_code_uq").on(t.launchCodeHash),
+    index("house_sessions_user_idx").on(t.userCode),
+    index("house_sessions_auth_token_idx").on(t.authTokenId),
+  ],
 );
 
 /**

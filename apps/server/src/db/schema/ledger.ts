@@ -76,7 +76,7 @@ export const journalEntries = pgTable(
   ],
 );
 
-/** Stored first answers of money-moving player calls (Idempotency-Key header, 24 h). */
+/** Stored first answers of money-moving player calls (Idempotency-Key header): 24 h, then a tombstone without the answer. */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
@@ -88,7 +88,12 @@ export const idempotencyKeys = pgTable(
     response: jsonb("response"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+    /** Keys whose stored answer has not been dropped yet (retention, migration 0009). */
+    index("idempotency_keys_answer_created_idx").on(t.createdAt).where(sql`${t.response} IS NOT NULL`),
+  ],
 );
 
 /** Committed changes waiting to be pushed to live sockets and web push (written in the same transaction). */
@@ -102,5 +107,9 @@ export const outbox = pgTable(
     createdAt: createdAt(),
     deliveredAt: at("delivered_at"),
   },
-  (t) => [index("outbox_pending_idx").on(t.deliveredAt, t.id)],
+  (t) => [
+    index("outbox_pending_idx").on(t.deliveredAt, t.id),
+    /** Cash decisions not yet turned into push notifications (migration 0018). */
+    index("outbox_cash_request_pending_idx").on(t.id).where(sql`${t.topic} = 'cash_request' AND ${t.deliveredAt} IS NULL`),
+  ],
 );

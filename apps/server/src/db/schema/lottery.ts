@@ -41,6 +41,8 @@ export const draws = pgTable(
     /** The seed once revealed with the result. */
     fairSeed: text("fair_seed"),
     enteredBy: ref("entered_by").references(() => users.id),
+    /** Counts manual entries of the result: a confirmation is for one entry, and a new entry restarts the review. */
+    resultEntry: integer("result_entry").notNull().default(0),
     resultedAt: at("resulted_at"),
     /** Set when the result is final (confirmed by a second operator, or derived by feed / fair): settlement may run. */
     confirmedAt: at("confirmed_at"),
@@ -114,6 +116,8 @@ export const betLines = pgTable(
     uniqueIndex("bet_lines_slip_number_uq").on(t.slipId, t.number),
     index("bet_lines_draw_status_idx").on(t.drawId, t.status, t.userId),
     index("bet_lines_draw_number_idx").on(t.drawId, t.number),
+    /** The week's settled lines by settlement time (weekly cashback, migration 0013). */
+    index("bet_lines_settled_at_idx").on(t.settledAt).where(sql`${t.status} in ('won', 'lost')`),
     check("bet_lines_amount_positive", sql`${t.amount} > 0`),
     check("bet_lines_odds_positive", sql`${t.odds} > 0`),
     check("bet_lines_win_nonneg", sql`${t.winAmount} >= 0`),

@@ -93,6 +93,8 @@ export const providerRounds = pgTable(
     uniqueIndex("provider_rounds_uq").on(t.provider, t.userId, t.roundId),
     index("provider_rounds_user_idx").on(t.userId, t.provider, t.createdAt),
     index("provider_rounds_referrer_idx").on(t.referrerId, t.userId),
+    /** The week's settled rounds by settlement time (weekly cashback, migration 0013). */
+    index("provider_rounds_settled_at_idx").on(t.settledAt).where(sql`${t.status} = 'settled'`),
     check("provider_rounds_amounts_nonneg", sql`${t.bet} >= 0 and ${t.payout} >= 0 and ${t.validBet} >= 0 and ${t.referralShare} >= 0`),
   ],
 );
@@ -114,5 +116,10 @@ export const providerCallbacks = pgTable(
     ip: text("ip"),
     receivedAt: at("received_at").notNull().defaultNow(),
   },
-  (t) => [index("provider_callbacks_received_idx").on(t.receivedAt), index("provider_callbacks_tx_idx").on(t.provider, t.transactionId)],
+  (t) => [
+    index("provider_callbacks_received_idx").on(t.receivedAt),
+    index("provider_callbacks_tx_idx").on(t.provider, t.transactionId),
+    /** Bad-signature calls, deleted after a short retention (migration 0009). */
+    index("provider_callbacks_bad_signature_idx").on(t.receivedAt).where(sql`NOT ${t.signatureOk}`),
+  ],
 );

@@ -3,16 +3,16 @@ import { registerDevRoutes } from "./dev.routes.ts";
 import { registerOtpRoutes } from "./otp.routes.ts";
 import { registerProfileRoutes } from "./profile.routes.ts";
 import { registerSessionRoutes } from "./session.routes.ts";
-import { createConsoleSms, type SmsSender } from "./sms.ts";
+import { createSmsGateway, type SmsGateway } from "./sms.ts";
 
 export interface AccountRouteOptions {
-  /** The SMS gateway adapter; the console adapter (log + demo outbox) by default. */
-  sms?: SmsSender;
+  /** The SMS gateway adapter; by default the one the config selects (demo: the demo outbox; production: HTTP). */
+  sms?: SmsGateway;
 }
 
 /** Accounts: phone verification, sign-up, sign-in, sessions, profile, level-2 uploads (and the demo SMS outbox). */
 export function registerAccountRoutes(app: ZodApp, ctx: AppContext, opts: AccountRouteOptions = {}): void {
-  const sms = opts.sms ?? createConsoleSms(ctx.db, app.log);
+  const sms = opts.sms ?? createSmsGateway(ctx.config, ctx.db, app.log);
   registerOtpRoutes(app, ctx, sms);
   registerSessionRoutes(app, ctx);
   registerProfileRoutes(app, ctx);

@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema/index.ts";
 import { addSeeder } from "../../db/seed.ts";
 import { createPlayerLedgerAccounts } from "../ledger/player-accounts.repository.ts";
 import { hashPassword } from "./passwords.ts";
@@ -6,7 +8,8 @@ import { findUserByPhone } from "./users.repository.ts";
 
 /** The demo accounts of api.md "Demo mode" (their balances are funded by the money module's seeder). */
 export const DEMO_ACCOUNTS = [
-  { label: "operator", role: "operator", phone: "09400000001", password: "demo-operator-1", name: "Demo Operator 1" },
+  // The first demo operator is an admin too (game settings, catalogue, content, operator accounts).
+  { label: "operator (admin)", role: "admin", phone: "09400000001", password: "demo-operator-1", name: "Demo Operator 1" },
   { label: "operator", role: "operator", phone: "09400000002", password: "demo-operator-2", name: "Demo Operator 2" },
   { label: "player (funded)", role: "player", phone: "09500000001", password: "demo-player-1", name: "Demo Player 1" },
   { label: "player (funded)", role: "player", phone: "09500000002", password: "demo-player-2", name: "Demo Player 2" },
@@ -22,6 +25,8 @@ addSeeder(async (db, config, report) => {
     const existing = await findUserByPhone(db, account.phone);
     if (existing) {
       await createPlayerLedgerAccounts(db, existing.id);
+      // A demo database made before the roles were split keeps working.
+      if (existing.role !== account.role) await db.update(users).set({ role: account.role }).where(eq(users.id, existing.id));
     } else {
       const passwordHash = await hashPassword(account.password);
       const player = account.role === "player";

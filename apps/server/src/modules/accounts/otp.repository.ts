@@ -23,13 +23,26 @@ export async function recentSends(tx: Executor, phone: string): Promise<{ count:
 export async function insertOtpCode(
   tx: Executor,
   code: { phone: string; purpose: OtpPurpose; codeHash: string; ttlMinutes: number },
-): Promise<void> {
-  await tx.insert(otpCodes).values({
-    phone: code.phone,
-    purpose: code.purpose,
-    codeHash: code.codeHash,
-    expiresAt: sql`now() + make_interval(mins => ${code.ttlMinutes})`,
-  });
+): Promise<number> {
+  const [row] = await tx
+    .insert(otpCodes)
+    .values({
+      phone: code.phone,
+      purpose: code.purpose,
+      codeHash: code.codeHash,
+      expiresAt: sql`now() + make_interval(mins => ${code.ttlMinutes})`,
+    })
+    .returning({ id: otpCodes.id });
+  if (!row) throw new Error("otp code not recorded");
+  return row.id;
+}
+
+/** Ends a code now (its SMS could not be delivered); it still counts towards the hourly sends. */
+export async function expireOtpCode(db: Executor, id: number): Promise<void> {
+  await db
+    .update(otpCodes)
+    .set({ expiresAt: sql`least(${otpCodes.expiresAt}, now())` })
+    .where(eq(otpCodes.id, id));
 }
 
 export interface LatestOtp {

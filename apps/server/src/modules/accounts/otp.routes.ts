@@ -11,12 +11,12 @@ import {
 import type { AppContext, ZodApp } from "../../app.ts";
 import { checkPhone, sendOtp, verifyOtp } from "./otp.service.ts";
 import { ACCOUNT_LIMITS, accountLimiter } from "./rate-limits.ts";
-import type { SmsSender } from "./sms.ts";
+import type { SmsGateway } from "./sms.ts";
 import { normalizedPhone } from "./validation.ts";
 
 const tags = ["accounts"];
 
-export function registerOtpRoutes(app: ZodApp, ctx: AppContext, sms: SmsSender): void {
+export function registerOtpRoutes(app: ZodApp, ctx: AppContext, sms: SmsGateway): void {
   const phone = normalizedPhone(phoneInputSchema);
   const limits = ctx.config.rateLimits;
 
@@ -39,14 +39,15 @@ export function registerOtpRoutes(app: ZodApp, ctx: AppContext, sms: SmsSender):
     {
       schema: {
         tags,
-        summary: "Send a 6-digit code by SMS (register: new phones only; reset: registered phones only; 3 per phone per hour)",
+        summary:
+          "Send a 6-digit code by SMS (register: new phones only; reset: registered phones only; 3 per phone per hour; 503 SMS_UNAVAILABLE when the SMS gateway cannot deliver)",
         body: sendOtpBodySchema.extend({ phone }),
-        response: { 200: messageSchema, "4xx": errorBodySchema },
+        response: { 200: messageSchema, "4xx": errorBodySchema, 503: errorBodySchema },
       },
       preHandler: accountLimiter(app, limits, "send_otp", ACCOUNT_LIMITS.send_otp),
     },
     async (request) => {
-      await sendOtp(ctx, sms, request.body.phone, request.body.purpose);
+      await sendOtp(ctx, sms, request.log, request.body.phone, request.body.purpose);
       return { message: "Verification code sent!" };
     },
   );

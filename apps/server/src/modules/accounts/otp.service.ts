@@ -1,4 +1,6 @@
 import { randomInt } from "node:crypto";
+import { maskPhone } from "@shwe/domain";
+import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../app.ts";
 import type { Executor } from "../../db/client.ts";
 import { randomToken, safeEqual, sha256Hex } from "../../lib/crypto.ts";
@@ -7,6 +9,7 @@ import {
   addOtpAttempt,
   consumeOtpCode,
   consumeOtpProof,
+  expireOtpCode,
   insertOtpCode,
   insertOtpProof,
   lockLatestOtp,
@@ -14,7 +17,9 @@ import {
   type OtpPurpose,
   recentSends,
 } from "./otp.repository.ts";
-import type { SmsSender } from "./sms.ts";
+import type { SmsDeliveryResult, SmsGateway } from "./sms.ts";
+import { insertSmsDelivery, recordSmsResult } from "./sms-delivery.repository.ts";
+import { redact } from "./sms-http.ts";
 import { isPhoneRegistered } from "./users.repository.ts";
 
 /** domain-rules §2 (fixed by the product, not settings). */
@@ -41,8 +46,13 @@ export function checkPhone(ctx: AppContext, phone: string): Promise<boolean> {
  * Sends a fresh 6-digit code for phone + purpose. Sign-up codes go only to new phones, reset codes
  * only to registered ones. At most 3 codes per phone per hour, counted in the database under a
  * per-phone lock so concurrent requests cannot slip past the count.
+ *
+ * The code (its hash) and a queued delivery row are committed first; the gateway is called after
+ * the commit, with no transaction open, and its outcome is stored on the delivery row. When the
+ * gateway cannot deliver, the code is ended at once (it still counts towards the hourly sends) and
+ * the player gets 503 SMS_UNAVAILABLE. Neither the code nor the message is logged or stored here.
  */
-export async function sendOtp(ctx: AppContext, sms: SmsSender, phone: string, purpose: OtpPurpose): Promise<void> {
+export async function sendOtp(ctx: AppContext, sms: SmsGateway, log: FastifyBaseLogger, phone: string, purpose: OtpPurpose): Promise<void> {
   const registered = await isPhoneRegistered(ctx.db, phone);
   if (purpose === "register" && registered) {
     throw conflict("PHONE_REGISTERED", "This phone number is already registered. Please sign in.");
@@ -50,7 +60,8 @@ export async function sendOtp(ctx: AppContext, sms: SmsSender, phone: string, pu
   if (purpose === "reset" && !registered) throw notFound("No account uses this phone number.");
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  await ctx.db.transaction(async (tx) => {
+  const smsPurpose = `otp_${purpose}`;
+  const { otpId, deliveryId } = await ctx.db.transaction(async (tx) => {
     await lockOtpPhone(tx, phone);
     const recent = await recentSends(tx, phone);
     if (recent.count >= OTP_SENDS_PER_HOUR) {
@@ -58,9 +69,26 @@ export async function sendOtp(ctx: AppContext, sms: SmsSender, phone: string, pu
         retry_after: Math.max(1, recent.retryAfter),
       });
     }
-    await insertOtpCode(tx, { phone, purpose, codeHash: hashOtp(phone, purpose, code), ttlMinutes: OTP_TTL_MINUTES });
+    const otpId = await insertOtpCode(tx, { phone, purpose, codeHash: hashOtp(phone, purpose, code), ttlMinutes: OTP_TTL_MINUTES });
+    const deliveryId = await insertSmsDelivery(tx, { phone, purpose: smsPurpose, gateway: sms.name });
+    return { otpId, deliveryId };
   });
-  await sms.send(phone, otpMessage(purpose, code));
+
+  let result: SmsDeliveryResult;
+  try {
+    result = await sms.send(phone, otpMessage(purpose, code), { purpose: smsPurpose, reference: String(deliveryId) });
+  } catch (err) {
+    result = { status: "failed", attempts: 0, error: `gateway adapter error: ${redact(err instanceof Error ? err.message : String(err))}` };
+  }
+  await recordSmsResult(ctx.db, deliveryId, result);
+  const about = { delivery: deliveryId, to: maskPhone(phone), purpose: smsPurpose, gateway: sms.name, attempts: result.attempts };
+  if (result.status === "sent") {
+    log.info({ sms: { ...about, provider_message_id: result.providerMessageId } }, "sms sent");
+    return;
+  }
+  await expireOtpCode(ctx.db, otpId);
+  log.error({ sms: { ...about, error: result.error } }, "sms not delivered");
+  throw new AppError(503, "SMS_UNAVAILABLE", "We could not send the code right now. Please try again in a few minutes.");
 }
 
 type VerifyOutcome = { ok: true; otpToken: string } | { ok: false; error: AppError };

@@ -66,6 +66,20 @@ describe("POST /api/user/send_otp", () => {
     expect(rows[0]?.code_hash).not.toContain(code);
   });
 
+  it("records each delivery (demo outbox adapter) without the message or the code", async () => {
+    const phone = newPhone();
+    expect((await post(t.app, "/api/user/send_otp", { phone, purpose: "register" })).statusCode).toBe(200);
+    const code = await codeFromOutbox(t.app, phone);
+    const res = await t.ctx.db.execute(
+      sql`select purpose, gateway, status, attempts, provider_message_id, last_error from sms_deliveries where phone = ${phone}`,
+    );
+    const rows = rowsOf<Record<string, unknown>>(res);
+    expect(rows).toEqual([
+      { purpose: "otp_register", gateway: "console", status: "sent", attempts: 1, provider_message_id: null, last_error: null },
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(code);
+  });
+
   it("refuses a sign-up code for a registered phone (409) and a reset code for an unknown one (404)", async () => {
     const before = await rowCounts(t.ctx.db);
     const taken = await post(t.app, "/api/user/send_otp", { phone: DEMO_PLAYER, purpose: "register" });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodApp } from "../../app.ts";
 import type { RateLimitConfig } from "../../config/env.ts";
+import { sha256Hex } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { PreHandler } from "../../plugins/auth.ts";
 
@@ -60,6 +61,14 @@ export const ACCOUNT_LIMITS = {
   ],
 } satisfies Record<string, LimitRule[]>;
 
+/**
+ * The counter key of a rule for a subject: the limit's name and a SHA-256 of the subject, so the
+ * shared store never holds a phone number or an address in clear.
+ */
+export function limitKey(name: string, by: LimitKey, subject: string): string {
+  return `${name}:${by}:${sha256Hex(subject).slice(0, 32)}`;
+}
+
 function keyOf(request: FastifyRequest, by: LimitKey): string | undefined {
   if (by === "ip") return request.ip;
   if (by === "user") return request.authUser ? String(request.authUser.id) : undefined;
@@ -70,7 +79,9 @@ function keyOf(request: FastifyRequest, by: LimitKey): string | undefined {
 /**
  * A pre-handler enforcing every rule (each with its own counter) through @fastify/rate-limit; over
  * a limit → 429 RATE_LIMITED with Retry-After. It runs after validation, so the phone is normalised,
- * and after the auth guard when listed behind it. Counters live in this process.
+ * and after the auth guard when listed behind it. Counters live in the shared store
+ * (plugins/rate-limit.ts), so a limit holds across every instance and restart; when the store
+ * cannot be reached the call is refused with 503 UNAVAILABLE, never let through unlimited.
  */
 export function accountLimiter(app: ZodApp, config: RateLimitConfig, name: string, rules: LimitRule[]): PreHandler {
   if (!config.enabled) return async () => undefined;
@@ -79,7 +90,7 @@ export function accountLimiter(app: ZodApp, config: RateLimitConfig, name: strin
     check: app.createRateLimit({
       max: Math.max(1, Math.round(rule.max * config.factor)),
       timeWindow: rule.windowMs,
-      keyGenerator: (request) => `${name}:${rule.by}:${keyOf(request, rule.by) ?? ""}`,
+      keyGenerator: (request) => limitKey(name, rule.by, keyOf(request, rule.by) ?? ""),
     }),
   }));
   return async (request) => {

@@ -1,4 +1,6 @@
 import {
+  DEVICE_ID_HEADER,
+  deviceIdSchema,
   errorBodySchema,
   forgetPasswordBodySchema,
   loginBodySchema,
@@ -34,6 +36,7 @@ export function registerSessionRoutes(app: ZodApp, ctx: AppContext): void {
       schema: {
         tags,
         summary: "Create an account with a verified phone (otp_token of purpose register) and sign in",
+        headers: z.object({ [DEVICE_ID_HEADER]: deviceIdSchema.optional() }),
         body: registerBodySchema.extend({ phone }),
         response: { 201: sessionResponseSchema, "4xx": errorBodySchema },
       },
@@ -43,7 +46,14 @@ export function registerSessionRoutes(app: ZodApp, ctx: AppContext): void {
       const b = request.body;
       const session = await register(
         ctx,
-        { phone: b.phone, name: b.name, password: b.password, otpToken: b.otp_token, referralCode: b.referral_code },
+        {
+          phone: b.phone,
+          name: b.name,
+          password: b.password,
+          otpToken: b.otp_token,
+          referralCode: b.referral_code,
+          deviceId: request.headers[DEVICE_ID_HEADER],
+        },
         request.ip,
       );
       return reply.status(201).send(await sessionBody(ctx, session));

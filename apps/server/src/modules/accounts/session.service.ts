@@ -6,6 +6,7 @@ import type { AuthUser } from "../../plugins/auth.ts";
 import { TOKEN_TTL_DAYS } from "../auth/auth.service.ts";
 import { findLiveToken, insertToken, revokeAllTokens } from "../auth/token.repository.ts";
 import { createPlayerLedgerAccounts } from "../ledger/player-accounts.repository.ts";
+import { recordSignup, refuseSelfReferral } from "../rewards/referral-flags.service.ts";
 import { insertAudit } from "./audit.repository.ts";
 import { consumeProof } from "./otp.service.ts";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "./passwords.ts";
@@ -62,6 +63,8 @@ export interface RegisterInput {
   password: string;
   otpToken: string;
   referralCode: string | undefined;
+  /** The browser's X-Device-Id, when sent (referral farming checks). */
+  deviceId?: string | undefined;
 }
 
 /** Sign-up in one transaction: use the phone proof, create the account and its ledger accounts, sign in. */
@@ -73,9 +76,11 @@ export async function register(ctx: AppContext, input: RegisterInput, ip: string
     if (input.referralCode) {
       referredBy = (await findUserIdByReferralCode(tx, input.referralCode)) ?? null;
       if (referredBy === null) throw refused("REFERRAL_UNKNOWN", "This referral code does not exist.");
+      await refuseSelfReferral(tx, referredBy, input.deviceId);
     }
     const userId = await createUserWithCodes(tx, { phone: input.phone, name: input.name, passwordHash, referredBy });
     await createPlayerLedgerAccounts(tx, userId);
+    await recordSignup(tx, { userId, referredBy, deviceId: input.deviceId, ip });
     const issued = await issueTokenIn(tx, userId);
     await insertAudit(tx, {
       actorId: userId,

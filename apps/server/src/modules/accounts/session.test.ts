@@ -224,7 +224,9 @@ describe("POST /api/user/login", () => {
   });
 
   it("signs in the demo accounts with their roles", async () => {
-    const operator = await post(t.app, "/api/user/login", { phone: "09400000001", password: "demo-operator-1" });
+    const admin = await post(t.app, "/api/user/login", { phone: "09400000001", password: "demo-operator-1" });
+    expect(admin.json().user).toMatchObject({ role: "admin" });
+    const operator = await post(t.app, "/api/user/login", { phone: "09400000002", password: "demo-operator-2" });
     expect(operator.json().user).toMatchObject({ role: "operator" });
     const player = await post(t.app, "/api/user/login", { phone: "09500000002", password: "demo-player-2" });
     expect(player.json().user).toMatchObject({ role: "player", lvl_2: 2, lvl_2_status: "approved" });
@@ -372,7 +374,7 @@ describe("demo accounts seed", () => {
     expect(await rowCounts(t.ctx.db)).toEqual(before);
     const demo = report.accounts.filter((a) => /^09[45]0000000[12]$/.test(a.phone));
     expect(demo).toEqual([
-      { role: "operator", phone: "09400000001", password: "demo-operator-1" },
+      { role: "operator (admin)", phone: "09400000001", password: "demo-operator-1" },
       { role: "operator", phone: "09400000002", password: "demo-operator-2" },
       { role: "player (funded)", phone: "09500000001", password: "demo-player-1" },
       { role: "player (funded)", phone: "09500000002", password: "demo-player-2" },

@@ -1,25 +1,74 @@
 import type { FastifyBaseLogger } from "fastify";
+import { type Config, ConfigError } from "../../config/env.ts";
 import type { Db } from "../../db/client.ts";
+import { HttpSmsGateway } from "./sms-http.ts";
 import { insertSms } from "./sms-outbox.repository.ts";
 
-/**
- * The SMS gateway. The product talks to it only through this interface, so a real gateway
- * (a Myanmar SMS aggregator's HTTP API) plugs in as another adapter.
- */
-export interface SmsSender {
-  /** Sends `text` to a normalised phone (09…). Rejects when the gateway refuses the message. */
-  send(to: string, text: string): Promise<void>;
+/** What a message is for and our id of its delivery (sms_deliveries.id). */
+export interface SmsMeta {
+  purpose: string;
+  reference: string;
+}
+
+/** How a gateway handled one message. `error` never contains the message text. */
+export interface SmsDeliveryResult {
+  status: "sent" | "failed";
+  /** Requests made to the gateway (0 when none could be made). */
+  attempts: number;
+  /** The gateway's id of the message, when its answer carries one. */
+  providerMessageId?: string;
+  /** The last problem met, also when a later attempt succeeded. */
+  error?: string;
 }
 
 /**
- * The default adapter: writes the message to the server log and to the sms_outbox table, where
- * demo mode shows it at GET /api/dev/outbox (and tests read OTP codes from it).
+ * The SMS gateway. The product talks to it only through this interface: the demo outbox in demo
+ * mode, an SMS aggregator's HTTP API in production.
  */
-export function createConsoleSms(db: Db, log: FastifyBaseLogger): SmsSender {
-  return {
-    async send(to, text) {
-      log.info({ sms: { to, text } }, "sms sent (console adapter)");
-      await insertSms(db, to, text);
-    },
-  };
+export interface SmsGateway {
+  /** Stored with each delivery: console, http. */
+  readonly name: string;
+  /**
+   * Hands `text` to a normalised phone (09…). A delivery problem does not reject: it answers
+   * status failed with the reason.
+   */
+  send(to: string, text: string, meta: SmsMeta): Promise<SmsDeliveryResult>;
+}
+
+/**
+ * Demo mode only: sends nothing. The message goes to the sms_outbox table, which demo mode shows
+ * at GET /api/dev/outbox (tests read codes there), and to the server log.
+ */
+export class ConsoleSmsGateway implements SmsGateway {
+  readonly name = "console";
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    mode: Config["mode"],
+  ) {
+    if (mode !== "demo") throw new ConfigError("The console SMS adapter exists only in demo mode.");
+  }
+
+  async send(to: string, text: string, meta: SmsMeta): Promise<SmsDeliveryResult> {
+    await insertSms(this.db, to, text);
+    this.log.info({ sms: { to, text, delivery: meta.reference } }, "demo sms kept in the outbox (not sent)");
+    return { status: "sent", attempts: 1 };
+  }
+}
+
+/** Production without SMS settings (loadConfig refuses to start so; only a hand-built Config gets here): nothing can be sent. */
+const noGateway: SmsGateway = {
+  name: "none",
+  async send() {
+    return { status: "failed", attempts: 0, error: "no SMS gateway configured (SMS_GATEWAY_URL, SMS_GATEWAY_TOKEN)" };
+  },
+};
+
+/** Demo mode: the console adapter. Production: the HTTP gateway of config.sms, never the console adapter. */
+export function createSmsGateway(config: Config, db: Db, log: FastifyBaseLogger): SmsGateway {
+  if (config.mode === "demo") return new ConsoleSmsGateway(db, log, config.mode);
+  if (config.sms) return new HttpSmsGateway(config.sms);
+  log.error("no SMS gateway configured: every SMS code request will fail");
+  return noGateway;
 }

@@ -85,3 +85,51 @@ export async function removeStoredImage(config: Config, name: string | null | un
   if (!name || !STORED_NAME.test(name)) return;
   await rm(join(uploadsRoot(config), name), { force: true });
 }
+
+/** Content images (banners, payment method logos): public, kept with their transparency as WebP. */
+const CONTENT_MAX_SIDE = 1920;
+const CONTENT_NAME = /^[A-Za-z0-9_-]{22,64}\.webp$/;
+
+/**
+ * Checks an uploaded content image as reencodeImage does (JPEG/PNG/WebP by magic bytes, pixel
+ * limit, decodable) and re-encodes it to WebP: upright, at most 1920 px a side, transparency kept,
+ * no metadata. SVG is never accepted (it can carry script).
+ */
+export async function reencodeContentImage(data: Buffer, field = "image"): Promise<Buffer> {
+  if (data.length === 0) throw imageError("is empty", field);
+  const type = sniffImageType(data);
+  if (!type) throw imageError("must be a JPEG, PNG or WebP image", field);
+  try {
+    const meta = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    if (meta.format !== type || !meta.width || !meta.height) throw imageError("is not a readable image", field);
+    if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw imageError(tooManyPixels, field);
+    return await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+      .rotate()
+      .resize({ width: CONTENT_MAX_SIDE, height: CONTENT_MAX_SIDE, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const tooBig = err instanceof Error && /pixel limit/i.test(err.message);
+    throw imageError(tooBig ? tooManyPixels : "is not a readable image", field);
+  }
+}
+
+/** Stores a content image under a random name; answers its public path (/media/<name>.webp). */
+export async function storeContentImage(config: Config, webp: Buffer): Promise<string> {
+  const dir = join(uploadsRoot(config), "content");
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const name = `${randomToken(18)}.webp`;
+  await writeFile(join(dir, name), webp, { flag: "wx", mode: 0o600 });
+  return `/media/${name}`;
+}
+
+/** A stored content image by its file name; undefined when the name is not one of ours or it is gone. */
+export async function readContentImage(config: Config, name: string): Promise<Buffer | undefined> {
+  if (!CONTENT_NAME.test(name)) return undefined;
+  try {
+    return await readFile(join(uploadsRoot(config), "content", name));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import { adjustments } from "../../db/schema/index.ts";
+import { yangonDayStart } from "./operator-day.repository.ts";
 
 export interface AdjustmentRow {
   id: number;
@@ -9,6 +10,22 @@ export interface AdjustmentRow {
   reason: string;
   status: "pending" | "applied" | "rejected";
   requestedBy: number;
+}
+
+/**
+ * What was adjusted today (absolute kyat, applied and pending, not rejected) for the player and by
+ * the operator. Read under the player's users row lock and the operator's day lock.
+ */
+export async function adjustedToday(tx: Executor, userId: number, operatorId: number): Promise<{ player: number; operator: number }> {
+  const res = await tx.execute(sql`
+    select coalesce(sum(abs(amount)) filter (where user_id = ${userId}), 0)::text as player,
+           coalesce(sum(abs(amount)) filter (where requested_by = ${operatorId}), 0)::text as operator
+      from adjustments
+     where (user_id = ${userId} or requested_by = ${operatorId})
+       and status in ('applied', 'pending')
+       and created_at >= ${yangonDayStart}`);
+  const row = rowsOf<{ player: string; operator: string }>(res)[0];
+  return { player: Number(row?.player ?? 0), operator: Number(row?.operator ?? 0) };
 }
 
 export async function insertAdjustment(

@@ -8,7 +8,15 @@ import { type MoneyCallResult, runMoneyCall } from "../ledger/money-call.ts";
 import { readMoneySettings } from "../ledger/money-settings.repository.ts";
 import { lockMoneyUser } from "../ledger/money-user.repository.ts";
 import { writeAudit } from "../ledger/operator-audit.repository.ts";
-import { decideAdjustment, insertAdjustment, listAdjustments, lockAdjustment, setAdjustmentJournal } from "./adjustment.repository.ts";
+import {
+  adjustedToday,
+  decideAdjustment,
+  insertAdjustment,
+  listAdjustments,
+  lockAdjustment,
+  setAdjustmentJournal,
+} from "./adjustment.repository.ts";
+import { lockOperatorDay } from "./operator-day.repository.ts";
 
 export interface Operator {
   operatorId: number;
@@ -49,8 +57,12 @@ export interface AdjustAnswer {
 }
 
 /**
- * An operator's signed adjustment of a player's main balance with a reason (domain-rules §9). Up to
- * the threshold it applies at once; above it a pending adjustment waits for a different operator.
+ * An operator's signed adjustment of a player's main balance with a reason (domain-rules §9). The
+ * threshold is a running total over the Asia/Yangon day: this amount plus what was already adjusted
+ * today for the player (applied and pending), and this amount plus what this operator adjusted today
+ * for anyone. Up to the threshold it applies at once; above it a pending adjustment waits for a
+ * different operator. Splitting one large adjustment into small ones does not get past it: the
+ * operator's day lock and the player's users row lock are held while the totals are read.
  */
 export async function adjustBalance(
   ctx: AppContext,
@@ -62,8 +74,11 @@ export async function adjustBalance(
   const { adjustThreshold } = await readMoneySettings(ctx.db);
   const route = `POST /api/admin/users/${userId}/adjust`;
   return runMoneyCall(ctx.db, { userId: by.operatorId, route, key, body }, async (tx) => {
+    if (userId === by.operatorId) throw forbidden("You cannot adjust your own balance.");
+    await lockOperatorDay(tx, by.operatorId);
     const before = await lockTarget(tx, userId, by.operatorId);
-    const pending = needsSecondOperator(body.amount, adjustThreshold);
+    const today = await adjustedToday(tx, userId, by.operatorId);
+    const pending = needsSecondOperator(Math.abs(body.amount) + Math.max(today.player, today.operator), adjustThreshold);
     const id = await insertAdjustment(tx, {
       userId,
       amount: body.amount,
@@ -78,7 +93,14 @@ export async function adjustBalance(
         targetType: "adjustment",
         targetId: id,
         before: { user_id: userId, balance: before },
-        after: { status: "pending", amount: body.amount, reason: body.reason, threshold: adjustThreshold },
+        after: {
+          status: "pending",
+          amount: body.amount,
+          reason: body.reason,
+          threshold: adjustThreshold,
+          player_today: today.player,
+          operator_today: today.operator,
+        },
         ip: by.ip,
       });
       return { id: userId, balance: before, adjustment_id: id, status: "pending" as const };

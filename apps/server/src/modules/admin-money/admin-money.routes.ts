@@ -14,6 +14,7 @@ import {
   auditLogPageSchema,
   auditLogQuerySchema,
   cashDecisionResponseSchema,
+  cashFirstApprovalResponseSchema,
   errorBodySchema,
   ledgerAuditSchema,
   rejectBodySchema,
@@ -61,13 +62,18 @@ export function registerAdminMoneyRoutes(app: ZodApp, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: "Approve a pending cash request (once; a second decision answers 409 ALREADY_DECIDED)",
+        summary:
+          "Approve a pending cash request (once; a second decision answers 409 ALREADY_DECIDED). Above the threshold the first approval answers 202 awaiting_second_approval and a different operator approves it",
         params: idParams,
         body: approveBodySchema,
-        response: { 200: cashDecisionResponseSchema, ...errors },
+        response: { 200: cashDecisionResponseSchema, 202: cashFirstApprovalResponseSchema, ...errors },
       },
     },
-    async (request) => approveCashRequest(ctx, request.params.id, operatorOf(request)),
+    async (request, reply) => {
+      const answer = await approveCashRequest(ctx, request.params.id, operatorOf(request));
+      if (answer.status === "awaiting_second_approval") return reply.code(202).send(answer);
+      return answer;
+    },
   );
 
   app.post(
@@ -191,12 +197,12 @@ export function registerAdminMoneyRoutes(app: ZodApp, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: "The append-only audit log, newest first",
+        summary: "The append-only audit log, newest first; filters: actor phone, action (or its beginning), player id, Yangon days",
         querystring: auditLogQuerySchema,
         response: { 200: auditLogPageSchema, ...errors },
       },
     },
-    async (request) => auditLogPage(ctx, request.query.page ?? 1, request.query.per_page ?? 50),
+    async (request) => auditLogPage(ctx, request.query),
   );
 
   app.get(

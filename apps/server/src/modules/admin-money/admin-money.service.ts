@@ -1,8 +1,9 @@
+import type { AuditLogQuery } from "@shwe/contracts";
 import { normalizePhone } from "@shwe/domain";
 import type { AppContext } from "../../app.ts";
-import { notFound } from "../../lib/errors.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
 import { listCashRequestsForOperators } from "../cash/cash-review.service.ts";
-import { isoOf } from "../ledger/history-range.ts";
+import { isoOf, yangonDayRange } from "../ledger/history-range.ts";
 import { listAuditLog } from "../ledger/operator-audit.repository.ts";
 import { findPlayerWithBalances, type PlayerWithBalances, recentJournalsOf, searchPlayers } from "./admin-players.repository.ts";
 
@@ -43,8 +44,27 @@ export async function playerDetail(ctx: AppContext, userId: number) {
   };
 }
 
-export async function auditLogPage(ctx: AppContext, page: number, perPage: number) {
-  const { rows, total } = await listAuditLog(ctx.db, page, perPage);
+/** One page of the audit log, newest first, with the filters of the query (a bad actor phone is a 400). */
+export async function auditLogPage(ctx: AppContext, query: AuditLogQuery) {
+  const page = query.page ?? 1;
+  const perPage = query.per_page ?? 50;
+  let actorPhone: string | undefined;
+  if (query.actor !== undefined) {
+    actorPhone = normalizePhone(query.actor) ?? undefined;
+    if (!actorPhone) {
+      throw badRequest("Invalid input: actor is not a Myanmar mobile number.", {
+        fields: [{ field: "actor", message: "is not a Myanmar mobile number" }],
+      });
+    }
+  }
+  const range = query.start_date || query.end_date ? yangonDayRange(query.start_date, query.end_date, ctx.clock.now()) : undefined;
+  const { rows, total } = await listAuditLog(ctx.db, page, perPage, {
+    actorPhone,
+    actionPrefix: query.action,
+    playerId: query.player,
+    from: range?.from,
+    to: range?.to,
+  });
   return {
     data: rows.map((r) => ({
       id: r.id,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
-import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { createTestApp, onRealPostgres, type TestApp } from "../../test/test-app.ts";
 import {
   balancesOf,
   call,
@@ -169,8 +169,11 @@ describe("operators decide cash requests", () => {
       400,
       "VALIDATION_FAILED",
     );
-    const own = await cashIn(op1, 2_000, "610002");
-    expectErrorBody(await approve(own, op1), 403, "FORBIDDEN");
+    // Operators cannot file requests; a request filed before the account became an operator stays theirs.
+    const promoted = await createUser(t);
+    const own = await cashIn(promoted, 2_000, "610002");
+    await t.ctx.db.execute(sql`update users set role = 'operator' where id = ${promoted.id}`);
+    expectErrorBody(await approve(own, promoted), 403, "FORBIDDEN");
     expect((await approve(own, op2)).statusCode).toBe(200);
   });
 
@@ -222,5 +225,101 @@ describe("operators decide cash requests", () => {
 
     const audit = await call(t, "GET", "/api/admin/ledger/audit", { token: op2.token });
     expect(audit.json()).toMatchObject({ ok: true, violations: [] });
+  });
+
+  describe("maker-checker on approvals above the threshold (1,000,000 a day)", () => {
+    const operator = () => createUser(t, { role: "operator" });
+    const cashRow = async (id: number) =>
+      rowsOf<{ status: string; decided_by: unknown; first_approved_by: unknown }>(
+        await t.ctx.db.execute(sql`select status, decided_by, first_approved_by from cash_requests where id = ${id}`),
+      )[0];
+
+    it("a 10,000,000 cash-in needs two different operators, and is credited once", async () => {
+      const [a, b] = [await operator(), await operator()];
+      const u = await createUser(t);
+      const id = await cashIn(u, 10_000_000, "710001");
+      const first = await approve(id, a);
+      expect(first.statusCode, first.body).toBe(202);
+      expect(first.json()).toEqual({ id, status: "awaiting_second_approval", first_approved_by: a.id });
+      expect((await balancesOf(t, u.id)).balance).toBe(0);
+      const again = await approve(id, a);
+      expectErrorBody(again, 403, "SECOND_OPERATOR_REQUIRED");
+      const queue = (await call(t, "GET", "/api/admin/cash-requests?status=pending&kind=in", { token: b.token })).json().data;
+      expect(queue.find((r: { id: number }) => r.id === id)).toMatchObject({
+        status: "pending",
+        first_approved_by: a.id,
+        first_approved_at: expect.any(String),
+      });
+      const second = await approve(id, b);
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toEqual({ id, status: "approved" });
+      expect((await balancesOf(t, u.id)).balance).toBe(10_000_000);
+      expectErrorBody(await approve(id, a), 409, "ALREADY_DECIDED");
+      const row = await cashRow(id);
+      expect([row?.status, Number(row?.first_approved_by), Number(row?.decided_by)]).toEqual(["approved", a.id, b.id]);
+      const actions = rowsOf<{ action: string; actor_id: unknown }>(
+        await t.ctx.db.execute(
+          sql`select action, actor_id from audit_log where target_type = 'cash_request' and target_id = ${String(id)} order by id`,
+        ),
+      ).map((r) => [r.action, Number(r.actor_id)]);
+      expect(actions).toEqual([
+        ["cash_request.first_approval", a.id],
+        ["cash_request.approve", b.id],
+      ]);
+    });
+
+    it("the player's approved total today counts, whoever approved it", async () => {
+      const [a, b] = [await operator(), await operator()];
+      const u = await createUser(t);
+      expect((await approve(await cashIn(u, 600_000, "720001"), a)).statusCode).toBe(200);
+      const second = await cashIn(u, 600_000, "720002");
+      expect((await approve(second, b)).statusCode).toBe(202);
+      expect((await balancesOf(t, u.id)).balance).toBe(600_000);
+      // A rejection after a first sign-off is allowed and does not count any more.
+      expect((await reject(second, "Not received", a)).statusCode).toBe(200);
+      expect((await approve(await cashIn(u, 400_000, "720003"), await operator())).statusCode).toBe(200);
+      expect((await balancesOf(t, u.id)).balance).toBe(1_000_000);
+    });
+
+    it("the operator's approved total today counts every player", async () => {
+      const a = await operator();
+      const [u, v] = [await createUser(t), await createUser(t)];
+      expect((await approve(await cashIn(u, 600_000, "730001"), a)).statusCode).toBe(200);
+      const other = await cashIn(v, 600_000, "730002");
+      expect((await approve(other, a)).statusCode).toBe(202);
+      expect((await approve(other, await operator())).statusCode).toBe(200);
+      expect((await balancesOf(t, v.id)).balance).toBe(600_000);
+    });
+
+    it("cash-out approvals follow the same rule", async () => {
+      const [a, b] = [await operator(), await operator()];
+      const u = await createUser(t, { lvl2: 2 });
+      await fund(t, u.id, 3_000_000);
+      const id = await cashOut(u, 2_000_000);
+      expect((await approve(id, a)).statusCode).toBe(202);
+      expect(await balancesOf(t, u.id)).toMatchObject({ balance: 1_000_000, hold: 2_000_000 });
+      expectErrorBody(await approve(id, a), 403, "SECOND_OPERATOR_REQUIRED");
+      expect((await approve(id, b)).statusCode).toBe(200);
+      expect(await balancesOf(t, u.id)).toMatchObject({ balance: 1_000_000, hold: 0 });
+    });
+
+    it.skipIf(!onRealPostgres)("concurrent approvals of one large cash-in: applied once (real PostgreSQL)", async () => {
+      for (let round = 0; round < 5; round++) {
+        const [a, b, c] = [await operator(), await operator(), await operator()];
+        const u = await createUser(t);
+        const id = await cashIn(u, 5_000_000, `74000${round}`);
+        const answers = await Promise.all([approve(id, a), approve(id, b), approve(id, a), approve(id, c)]);
+        const codes = answers.map((r) => r.statusCode).sort();
+        // One first sign-off (202), one application (200), the rest refused (403 same operator / 409 decided).
+        expect(codes.filter((c) => c === 202)).toHaveLength(1);
+        expect(codes.filter((c) => c === 200)).toHaveLength(1);
+        expect(codes.every((c) => [200, 202, 403, 409].includes(c))).toBe(true);
+        expect((await balancesOf(t, u.id)).balance).toBe(5_000_000);
+      }
+    });
+
+    it.skipIf(onRealPostgres)("concurrent approvals are tested on real PostgreSQL only (set TEST_DATABASE_URL to run it)", () => {
+      expect(onRealPostgres).toBe(false);
+    });
   });
 });

@@ -7,13 +7,18 @@ import {
   adminLvl2ListResponseSchema,
   adminUserSearchQuerySchema,
   adminUserSearchResponseSchema,
+  endSessionsResponseSchema,
   errorBodySchema,
+  playerAccessSchema,
+  playerPlaySchema,
 } from "@shwe/contracts";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../app.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { sendPrivateJpeg } from "../accounts/profile.routes.ts";
+import { actorOf } from "../content/audit.service.ts";
 import { decideLvl2, findAccounts, listLvl2Queue, readUploadImage, setBlocked } from "./admin-users.service.ts";
+import { endPlayerSessions, playerAccess, playerPlay } from "./player-access.service.ts";
 
 const tags = ["admin"];
 const security = [{ bearer: [] }];
@@ -98,5 +103,49 @@ export function registerAdminUserRoutes(app: ZodApp, ctx: AppContext): void {
       preHandler,
     },
     async (request) => setBlocked(ctx, currentUser(request), request.params.id, request.body, request.ip),
+  );
+
+  app.get(
+    "/api/admin/users/:id/access",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A player's live sign-ins, sign-in addresses, sign-up device, referrer and referees, limits and self-exclusion",
+        params: z.strictObject({ id: idParam }),
+        response: { 200: playerAccessSchema, "4xx": errorBodySchema },
+      },
+    },
+    async (request) => playerAccess(ctx, request.params.id),
+  );
+
+  app.post(
+    "/api/admin/users/:id/sessions/end",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "End every sign-in of a player (sockets and house sessions close at once; audited)",
+        params: z.strictObject({ id: idParam }),
+        body: z.strictObject({}),
+        response: { 200: endSessionsResponseSchema, "4xx": errorBodySchema },
+      },
+      preHandler,
+    },
+    async (request) => endPlayerSessions(ctx, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    "/api/admin/users/:id/play",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A player's latest lottery slips (with their outcome) and casino rounds",
+        params: z.strictObject({ id: idParam }),
+        response: { 200: playerPlaySchema, "4xx": errorBodySchema },
+      },
+    },
+    async (request) => playerPlay(ctx, request.params.id),
   );
 }

@@ -220,6 +220,7 @@ describe("blocking", () => {
 
   it("needs a reason, refuses self-blocking, unknown accounts and operators blocking staff", async () => {
     const player = await registerPlayer(t.app);
+    const asOperator = await loginAs(t.app, "09400000002", "demo-operator-2");
     const before = await rowCounts(t.ctx.db);
     for (const payload of [
       { blocked: true },
@@ -232,8 +233,10 @@ describe("blocking", () => {
     const self = await post(t.app, `/api/admin/users/${operatorId}/block`, { blocked: true, reason: "x" }, operator);
     expect(self.statusCode).toBe(422);
     expect(self.json().code).toBe("CANNOT_BLOCK_SELF");
-    const staff = await post(t.app, `/api/admin/users/${secondOperatorId}/block`, { blocked: true, reason: "x" }, operator);
+    // The second demo operator is not an admin: they may not block the first (staff).
+    const staff = await post(t.app, `/api/admin/users/${operatorId}/block`, { blocked: true, reason: "x" }, asOperator);
     expect(staff.statusCode).toBe(403);
+    expect(secondOperatorId).not.toBe(operatorId);
     expect((await post(t.app, "/api/admin/users/999999999/block", { blocked: true, reason: "x" }, operator)).statusCode).toBe(404);
     expect(await rowCounts(t.ctx.db)).toEqual(before);
     expect((await get("/api/user/profile", player.token)).statusCode).toBe(200);

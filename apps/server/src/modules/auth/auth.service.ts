@@ -14,7 +14,8 @@ export interface IssuedToken {
 }
 
 export interface AuthService {
-  issue(userId: number): Promise<IssuedToken>;
+  /** A new token; `secondFactor` when the operator behind it has already passed TOTP (tests, tools). */
+  issue(userId: number, opts?: { secondFactor?: boolean }): Promise<IssuedToken>;
   /** The owner of a bearer token, or undefined when it is unknown, revoked or expired. */
   verify(token: string): Promise<TokenOwner | undefined>;
   revoke(tokenId: number): Promise<void>;
@@ -23,10 +24,10 @@ export interface AuthService {
 
 export function createAuthService(db: Db): AuthService {
   return {
-    async issue(userId) {
+    async issue(userId, opts) {
       const token = randomToken(32);
       const expiresAt = new Date(Date.now() + TOKEN_TTL_DAYS * 86_400_000);
-      const tokenId = await insertToken(db, userId, sha256Hex(token), expiresAt);
+      const tokenId = await insertToken(db, userId, sha256Hex(token), expiresAt, opts?.secondFactor === true);
       return { token, tokenId, expiresAt };
     },
     async verify(token) {

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { type Executor, rowsOf } from "../../db/client.ts";
 import { authTokens, users } from "../../db/schema/index.ts";
 
 export interface TokenOwner {
@@ -8,10 +8,17 @@ export interface TokenOwner {
   role: "player" | "operator" | "admin";
   blocked: boolean;
   expiresAt: Date;
+  /** The token passed the operator second factor (TOTP). */
+  secondFactor: boolean;
+  /** The owner enrolled in the operator second factor (players: false). */
+  enrolled: boolean;
 }
 
-export async function insertToken(db: Executor, userId: number, tokenHash: string, expiresAt: Date): Promise<number> {
-  const [row] = await db.insert(authTokens).values({ userId, tokenHash, expiresAt }).returning({ id: authTokens.id });
+export async function insertToken(db: Executor, userId: number, tokenHash: string, expiresAt: Date, secondFactor = false): Promise<number> {
+  const [row] = await db
+    .insert(authTokens)
+    .values({ userId, tokenHash, expiresAt, ...(secondFactor ? { secondFactorAt: sql`now()` } : {}) })
+    .returning({ id: authTokens.id });
   if (!row) throw new Error("token insert returned nothing");
   return row.id;
 }
@@ -25,6 +32,8 @@ export async function findLiveToken(db: Executor, tokenHash: string): Promise<To
       role: users.role,
       blocked: users.blocked,
       expiresAt: authTokens.expiresAt,
+      secondFactor: sql<boolean>`(${authTokens.secondFactorAt} is not null)`,
+      enrolled: sql<boolean>`(${users.role} <> 'player' and exists (select 1 from operator_totp o where o.user_id = ${users.id} and o.enabled_at is not null))`,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
@@ -56,6 +65,23 @@ export async function revokeAllTokens(db: Executor, userId: number, exceptTokenI
     .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt), cond));
 }
 
-export async function deleteExpiredTokens(db: Executor): Promise<void> {
-  await db.delete(authTokens).where(lt(authTokens.expiresAt, sql`now() - interval '7 days'`));
+/**
+ * Deletes up to `batch` sign-in tokens whose expiry has passed (by the database clock, which
+ * decides expiry in findLiveToken too); answers how many. Rows locked by another instance are
+ * skipped, so several instances may run this at once.
+ */
+export async function deleteExpiredTokens(db: Executor, batch: number): Promise<number> {
+  const res = await db.execute(sql`
+    delete from auth_tokens where id in (
+      select id from auth_tokens where expires_at <= now() order by expires_at limit ${batch} for update skip locked)
+    returning id`);
+  return rowsOf(res).length;
+}
+
+/** Marks a live token as having passed the operator second factor. */
+export async function markSecondFactor(db: Executor, tokenId: number): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ secondFactorAt: sql`now()` })
+    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
 }

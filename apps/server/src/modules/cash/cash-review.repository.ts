@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import { cashRequests, outbox } from "../../db/schema/index.ts";
+import { yangonDayStart } from "../admin-money/operator-day.repository.ts";
 
 export interface LockedCashRequest {
   id: number;
@@ -11,6 +12,8 @@ export interface LockedCashRequest {
   lastSixDigits: string | null;
   promoCodeId: number | null;
   status: "pending" | "approved" | "rejected";
+  /** Set when the approval needs a second operator and one operator has signed it. */
+  firstApprovedBy: number | null;
 }
 
 /** The request row, locked: two operators deciding at once are served one after the other. */
@@ -25,6 +28,7 @@ export async function lockCashRequest(tx: Executor, id: number): Promise<LockedC
       lastSixDigits: cashRequests.lastSixDigits,
       promoCodeId: cashRequests.promoCodeId,
       status: cashRequests.status,
+      firstApprovedBy: cashRequests.firstApprovedBy,
     })
     .from(cashRequests)
     .where(eq(cashRequests.id, id))
@@ -58,10 +62,50 @@ export async function markDecided(
   operatorId: number,
   reason: string | null,
 ): Promise<void> {
+  // An approval by one operator alone is its own first sign-off (it counts towards their running total).
+  const firstSignOff =
+    status === "approved"
+      ? {
+          firstApprovedBy: sql`coalesce(${cashRequests.firstApprovedBy}, ${operatorId})`,
+          firstApprovedAt: sql`coalesce(${cashRequests.firstApprovedAt}, now())`,
+        }
+      : {};
   await tx
     .update(cashRequests)
-    .set({ status, decidedBy: operatorId, decidedAt: sql`now()`, reason })
+    .set({ status, decidedBy: operatorId, decidedAt: sql`now()`, reason, ...firstSignOff })
     .where(and(eq(cashRequests.id, id), eq(cashRequests.status, "pending")));
+}
+
+/** Records the first of two operator sign-offs; the request stays pending until a different operator approves it. */
+export async function markFirstApproval(tx: Executor, id: number, operatorId: number): Promise<void> {
+  await tx
+    .update(cashRequests)
+    .set({ firstApprovedBy: operatorId, firstApprovedAt: sql`now()` })
+    .where(and(eq(cashRequests.id, id), eq(cashRequests.status, "pending")));
+}
+
+/**
+ * Cash requests of one kind signed off today (Asia/Yangon day, database clock), for maker-checker:
+ * the player's approved or first-signed requests, and those the operator signed first (alone or as
+ * the first of two). Rejected requests do not count. Read under the operator's day lock and the
+ * player's users row lock.
+ */
+export async function approvedToday(
+  tx: Executor,
+  kind: "in" | "out",
+  userId: number,
+  operatorId: number,
+  exceptId: number,
+): Promise<{ player: number; operator: number }> {
+  const res = await tx.execute(sql`
+    select coalesce(sum(amount) filter (where user_id = ${userId}), 0)::text as player,
+           coalesce(sum(amount) filter (where first_approved_by = ${operatorId}), 0)::text as operator
+      from cash_requests
+     where kind = ${kind} and id <> ${exceptId} and status <> 'rejected'
+       and (user_id = ${userId} or first_approved_by = ${operatorId})
+       and coalesce(first_approved_at, decided_at) >= ${yangonDayStart}`);
+  const row = rowsOf<{ player: string; operator: string }>(res)[0];
+  return { player: Number(row?.player ?? 0), operator: Number(row?.operator ?? 0) };
 }
 
 /** A durable record of the decision for the player's notifications (web push reads the outbox). */
@@ -86,6 +130,8 @@ export interface AdminCashRow {
   reason: string | null;
   decided_by: number | null;
   decided_at: Date | string | null;
+  first_approved_by: number | null;
+  first_approved_at: Date | string | null;
   created_at: Date | string;
 }
 
@@ -102,7 +148,7 @@ export async function listCashRequests(
   const res = await db.execute(sql`
     select r.id, r.kind, r.user_id, u.phone, u.name, r.payment_method_id, m.name as payment_method, r.amount,
            r.last_six_digits, p.code as promo_code, r.account_number, r.holder_name, r.status, r.reason,
-           r.decided_by, r.decided_at, r.created_at
+           r.decided_by, r.decided_at, r.first_approved_by, r.first_approved_at, r.created_at
       from cash_requests r
       join users u on u.id = r.user_id
       join payment_methods m on m.id = r.payment_method_id
@@ -117,5 +163,6 @@ export async function listCashRequests(
     payment_method_id: Number(r.payment_method_id),
     amount: Number(r.amount),
     decided_by: r.decided_by === null ? null : Number(r.decided_by),
+    first_approved_by: r.first_approved_by === null ? null : Number(r.first_approved_by),
   }));
 }

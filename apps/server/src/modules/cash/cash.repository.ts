@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import { cashRequests, paymentMethods, promoCodes, users } from "../../db/schema/index.ts";
+import { afterPageKey, type PageRequest, pageTimeOf } from "../ledger/history-page.ts";
 
 export interface PaymentMethodRow {
   id: number;
@@ -123,12 +124,15 @@ export interface PlayerCashRow {
   reason: string | null;
   created_at: Date | string;
   decided_at: Date | string | null;
+  /** The page key's time (history-page.ts). */
+  page_at: string;
 }
 
 const playerCashSelect = sql`
   select r.id, r.kind, r.amount, r.payment_method_id, m.name as payment_method, r.last_six_digits,
          p.code as promo_code, coalesce((j.meta ->> 'bonus')::bigint, 0) as bonus,
-         r.account_number, r.holder_name, r.status, r.reason, r.created_at, r.decided_at
+         r.account_number, r.holder_name, r.status, r.reason, r.created_at, r.decided_at,
+         ${pageTimeOf(sql`r.created_at`)} as page_at
     from cash_requests r
     join payment_methods m on m.id = r.payment_method_id
     left join promo_codes p on p.id = r.promo_code_id
@@ -144,19 +148,21 @@ function normalise(rows: PlayerCashRow[]): PlayerCashRow[] {
   }));
 }
 
-/** The player's own requests of one kind created in [from, to), newest first. */
+/** The player's own requests of one kind created in [from, to), newest first (created_at, id): one page and one more row. */
 export async function listPlayerCashRequests(
   db: Executor,
   userId: number,
   kind: "in" | "out",
   from: Date,
   to: Date,
+  page: PageRequest,
 ): Promise<PlayerCashRow[]> {
   const res = await db.execute(sql`${playerCashSelect}
    where r.user_id = ${userId} and r.kind = ${kind}
      and r.created_at >= ${from.toISOString()}::timestamptz and r.created_at < ${to.toISOString()}::timestamptz
-   order by r.id desc
-   limit 500`);
+     and ${afterPageKey(sql`r.created_at`, sql`r.id`, page.after)}
+   order by r.created_at desc, r.id desc
+   limit ${page.limit + 1}`);
   return normalise(rowsOf<PlayerCashRow>(res));
 }
 

@@ -7,12 +7,14 @@ import {
   cashOutHistorySchema,
   cashOutResponseSchema,
   cashRequestSchema,
-  dateRangeQuerySchema,
   errorBodySchema,
+  historyQuerySchema,
   paymentMethodListSchema,
 } from "@shwe/contracts";
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../app.ts";
+import { forbidden } from "../../lib/errors.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { idempotencyHeadersSchema, idempotencyKeyOf, sendMoneyResult } from "../ledger/money-call.ts";
 import {
@@ -33,7 +35,9 @@ const errors = { "4xx": errorBodySchema };
 /** Cash-in and cash-out through local mobile wallets (api.md "Wallet", domain-rules §5). */
 export function registerCashRoutes(app: ZodApp, ctx: AppContext): void {
   const limits = ctx.config.rateLimits;
-  const attempts = limits.enabled ? new PasswordAttempts(Math.max(1, Math.round(5 * limits.factor)), 15 * 60_000) : undefined;
+  const attempts = limits.enabled
+    ? new PasswordAttempts(ctx.rateLimitStore, Math.max(1, Math.round(5 * limits.factor)), 15 * 60_000)
+    : undefined;
   const onRequest = ctx.guards.requireUser;
 
   for (const kind of ["in", "out"] as const) {
@@ -51,10 +55,16 @@ export function registerCashRoutes(app: ZodApp, ctx: AppContext): void {
     );
   }
 
+  // Cash requests move a player's own money: operator and admin accounts cannot file them.
+  const playerOnly = async (request: FastifyRequest) => {
+    if (currentUser(request).role !== "player") throw forbidden("Operator accounts cannot file cash-in or cash-out requests.");
+  };
+  const fileRequest = [onRequest, playerOnly];
+
   app.post(
     "/api/cash-in",
     {
-      onRequest,
+      onRequest: fileRequest,
       schema: {
         tags,
         security,
@@ -73,7 +83,7 @@ export function registerCashRoutes(app: ZodApp, ctx: AppContext): void {
   app.post(
     "/api/cash-out",
     {
-      onRequest,
+      onRequest: fileRequest,
       schema: {
         tags,
         security,
@@ -91,12 +101,12 @@ export function registerCashRoutes(app: ZodApp, ctx: AppContext): void {
 
   app.get(
     "/api/user/cash_in_history",
-    { onRequest, schema: { tags, security, querystring: dateRangeQuerySchema, response: { 200: cashInHistorySchema, ...errors } } },
+    { onRequest, schema: { tags, security, querystring: historyQuerySchema, response: { 200: cashInHistorySchema, ...errors } } },
     async (request) => cashInHistory(ctx, currentUser(request).id, request.query),
   );
   app.get(
     "/api/user/cash_out_history",
-    { onRequest, schema: { tags, security, querystring: dateRangeQuerySchema, response: { 200: cashOutHistorySchema, ...errors } } },
+    { onRequest, schema: { tags, security, querystring: historyQuerySchema, response: { 200: cashOutHistorySchema, ...errors } } },
     async (request) => cashOutHistory(ctx, currentUser(request).id, request.query),
   );
   app.get(

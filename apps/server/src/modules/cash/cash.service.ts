@@ -1,13 +1,16 @@
 import { verify } from "@node-rs/argon2";
-import type { CashInBody, CashOutBody } from "@shwe/contracts";
+import type { CashInBody, CashOutBody, HistoryQuery } from "@shwe/contracts";
 import { decideCashInRequest, decideCashOutRequest } from "@shwe/domain";
 import type { AppContext } from "../../app.ts";
 import { AppError, conflict, notFound, refused } from "../../lib/errors.ts";
+import { type CounterStore, limitsUnavailable } from "../../lib/rate-limit-store.ts";
+import { finishPage, pageRequestOf } from "../ledger/history-page.ts";
 import { isoOf, yangonDayRange } from "../ledger/history-range.ts";
 import { balanceAfter, lockPlayer, postJournal } from "../ledger/ledger.service.ts";
 import { type MoneyCallResult, refusalError, runMoneyCall } from "../ledger/money-call.ts";
 import { readMoneySettings } from "../ledger/money-settings.repository.ts";
 import { lockMoneyUser } from "../ledger/money-user.repository.ts";
+import { checkDeposit } from "../protection/protection.service.ts";
 import {
   findPasswordHash,
   findPaymentMethod,
@@ -59,6 +62,7 @@ export async function requestCashIn(
 ): Promise<MoneyCallResult<{ id: number; status: "pending"; message: string }>> {
   return runMoneyCall(ctx.db, { userId, route: "POST /api/cash-in", key, body, status: 201 }, async (tx) => {
     if (!(await lockMoneyUser(tx, userId))) throw notFound("Player not found.");
+    await checkDeposit(tx, userId, body.amount, ctx.clock.now());
     const method = await findPaymentMethod(tx, body.payment_method_id);
     const pending = await hasPendingCashIn(tx, userId);
     const refusal = decideCashInRequest({ method: limitsOf(method, "in"), hasPending: pending }, body.amount);
@@ -82,28 +86,40 @@ export async function requestCashIn(
   });
 }
 
-/** Counts wrong cash-out passwords per player: after a few the player waits (slows down guessing). */
+/**
+ * Counts wrong cash-out passwords per player: after a few the player waits (slows down guessing).
+ * The counters are in the shared rate-limit store, so every instance sees the same count; when the
+ * store cannot be reached the cash-out is refused (503 UNAVAILABLE) before the password is tried.
+ */
 export class PasswordAttempts {
-  private readonly failures = new Map<number, { count: number; resetAt: number }>();
   constructor(
+    private readonly store: CounterStore,
     private readonly max: number,
     private readonly windowMs: number,
   ) {}
-  check(userId: number, now: number): void {
-    const f = this.failures.get(userId);
-    if (f && f.resetAt > now && f.count >= this.max) {
+  private key(userId: number): string {
+    return `cash_out_password:user:${userId}`;
+  }
+  private async reach<T>(op: () => Promise<T>): Promise<T> {
+    try {
+      return await op();
+    } catch {
+      throw limitsUnavailable();
+    }
+  }
+  async check(userId: number): Promise<void> {
+    const f = await this.reach(() => this.store.peek(this.key(userId)));
+    if (f.count >= this.max) {
       throw new AppError(429, "RATE_LIMITED", "Too many wrong passwords. Please wait and try again.", {
-        retry_after: Math.ceil((f.resetAt - now) / 1000),
+        retry_after: Math.max(1, Math.ceil(f.ttlMs / 1000)),
       });
     }
   }
-  fail(userId: number, now: number): void {
-    const f = this.failures.get(userId);
-    if (!f || f.resetAt <= now) this.failures.set(userId, { count: 1, resetAt: now + this.windowMs });
-    else f.count++;
+  async fail(userId: number): Promise<void> {
+    await this.reach(() => this.store.hit(this.key(userId), this.windowMs));
   }
-  clear(userId: number): void {
-    this.failures.delete(userId);
+  async clear(userId: number): Promise<void> {
+    await this.reach(() => this.store.reset(this.key(userId)));
   }
 }
 
@@ -136,13 +152,12 @@ export async function requestCashOut(
   const early = decideCashOutRequest(input, body.amount);
   if (early) throw refusalError(early);
 
-  const now = ctx.clock.now().getTime();
-  attempts?.check(userId, now);
+  await attempts?.check(userId);
   if (!(await passwordMatches(user.passwordHash, body.password))) {
-    attempts?.fail(userId, now);
+    await attempts?.fail(userId);
     throw refused("WRONG_PASSWORD", "The password is incorrect.");
   }
-  attempts?.clear(userId);
+  await attempts?.clear(userId);
 
   const { password: _secret, ...fingerprint } = body;
   return runMoneyCall(ctx.db, { userId, route: "POST /api/cash-out", key, body: fingerprint, status: 201 }, async (tx) => {
@@ -187,16 +202,23 @@ const common = (r: PlayerCashRow) => ({
   decided_at: isoOf(r.decided_at),
 });
 
-type DayRange = { start_date?: string | undefined; end_date?: string | undefined };
-
-async function rowsInRange(ctx: AppContext, userId: number, kind: "in" | "out", range: DayRange): Promise<PlayerCashRow[]> {
-  const { from, to } = yangonDayRange(range.start_date, range.end_date, ctx.clock.now());
-  return listPlayerCashRequests(ctx.db, userId, kind, from, to);
+/** One page of the player's requests of one kind (history-page.ts). */
+async function pageInRange(
+  ctx: AppContext,
+  userId: number,
+  kind: "in" | "out",
+  query: HistoryQuery,
+): Promise<{ rows: PlayerCashRow[]; next_cursor: string | null }> {
+  const { from, to } = yangonDayRange(query.start_date, query.end_date, ctx.clock.now());
+  const page = pageRequestOf(query);
+  const read = await listPlayerCashRequests(ctx.db, userId, kind, from, to, page);
+  return finishPage(read, page, (r) => ({ at: r.page_at, id: r.id }));
 }
 
-export async function cashInHistory(ctx: AppContext, userId: number, range: DayRange) {
-  const rows = await rowsInRange(ctx, userId, "in", range);
+export async function cashInHistory(ctx: AppContext, userId: number, query: HistoryQuery) {
+  const { rows, next_cursor } = await pageInRange(ctx, userId, "in", query);
   return {
+    next_cursor,
     data: rows.map((r) => ({
       ...common(r),
       last_six_digits: r.last_six_digits ?? "",
@@ -206,9 +228,12 @@ export async function cashInHistory(ctx: AppContext, userId: number, range: DayR
   };
 }
 
-export async function cashOutHistory(ctx: AppContext, userId: number, range: DayRange) {
-  const rows = await rowsInRange(ctx, userId, "out", range);
-  return { data: rows.map((r) => ({ ...common(r), account_number: r.account_number ?? "", holder_name: r.holder_name ?? "" })) };
+export async function cashOutHistory(ctx: AppContext, userId: number, query: HistoryQuery) {
+  const { rows, next_cursor } = await pageInRange(ctx, userId, "out", query);
+  return {
+    data: rows.map((r) => ({ ...common(r), account_number: r.account_number ?? "", holder_name: r.holder_name ?? "" })),
+    next_cursor,
+  };
 }
 
 export async function ownCashRequest(ctx: AppContext, userId: number, id: number) {

@@ -43,7 +43,7 @@ export async function lockProvider(tx: Executor, id: number): Promise<ProviderRo
 export async function setProviderFlags(
   tx: Executor,
   id: number,
-  flags: { maintenance?: boolean; active?: boolean },
+  flags: { maintenance?: boolean; active?: boolean; freeRoundCredits?: boolean },
 ): Promise<ProviderRow | undefined> {
   const rows = await tx.update(providers).set(flags).where(eq(providers.id, id)).returning();
   return rows[0];

@@ -26,6 +26,9 @@ import {
 
 const intId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const idParams = z.object({ id: intId });
+/** Category and provider ids are PostgreSQL integers: a larger id is a 400, not a failed query. */
+const smallId = z.coerce.number().int().min(1).max(2_147_483_647);
+const smallIdParams = z.object({ id: smallId });
 
 /** Console answers are never cached. */
 async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -47,7 +50,7 @@ export function registerCatalogueAdminRoutes(app: ZodApp, ctx: AppContext): void
 
   app.put(
     "/api/admin/catalogue/categories/:id",
-    { ...guarded, schema: { ...admin, params: idParams, body: categoryFlagsBodySchema, response: { 200: adminCategorySchema } } },
+    { ...guarded, schema: { ...admin, params: smallIdParams, body: categoryFlagsBodySchema, response: { 200: adminCategorySchema } } },
     async (request) => setCategoryActiveAs(ctx.db, actorOf(request), request.params.id, request.body.active),
   );
 
@@ -61,8 +64,8 @@ export function registerCatalogueAdminRoutes(app: ZodApp, ctx: AppContext): void
       ...guarded,
       schema: {
         ...admin,
-        summary: "Provider maintenance / active",
-        params: idParams,
+        summary: "Provider maintenance / active / free-round credits",
+        params: smallIdParams,
         body: providerFlagsBodySchema,
         response: { 200: adminProviderSchema },
       },
@@ -77,7 +80,7 @@ export function registerCatalogueAdminRoutes(app: ZodApp, ctx: AppContext): void
       schema: {
         ...admin,
         summary: "Hot flag of a provider in one category",
-        params: z.object({ id: intId, categoryId: intId }),
+        params: z.object({ id: smallId, categoryId: smallId }),
         body: providerHotBodySchema,
         response: { 200: adminProviderSchema },
       },
@@ -89,7 +92,11 @@ export function registerCatalogueAdminRoutes(app: ZodApp, ctx: AppContext): void
     "/api/admin/catalogue/games",
     {
       ...guarded,
-      schema: { ...admin, querystring: z.object({ provider: intId, category: intId.optional() }), response: { 200: adminGameListSchema } },
+      schema: {
+        ...admin,
+        querystring: z.object({ provider: smallId, category: smallId.optional() }),
+        response: { 200: adminGameListSchema },
+      },
     },
     async (request) => ({ data: await listGamesForOperator(ctx.db, request.query.provider, request.query.category) }),
   );

@@ -30,6 +30,7 @@ function toAdminProvider(row: ProviderRow, links: ProviderCategoryRow[]): AdminP
     ...toProvider(row),
     active: row.active,
     sort: row.sort,
+    free_round_credits: row.freeRoundCredits,
     categories: links.filter((l) => l.providerId === row.id).map((l) => ({ category_id: l.categoryId, hot: l.hot })),
   };
 }
@@ -74,17 +75,21 @@ export async function setCategoryActiveAs(db: Db, actor: Actor, id: number, acti
   });
 }
 
-/** Puts a provider under maintenance (games listed but not launchable) and/or switches it off entirely. */
+/**
+ * Puts a provider under maintenance (games listed but not launchable), switches it off entirely
+ * and/or lets its wallet accept credits without a debit (free rounds; docs/provider-wallet.md).
+ */
 export async function setProviderFlagsAs(
   db: Db,
   actor: Actor,
   id: number,
-  flags: { maintenance?: boolean | undefined; active?: boolean | undefined },
+  flags: { maintenance?: boolean | undefined; active?: boolean | undefined; free_round_credits?: boolean | undefined },
 ): Promise<AdminProvider> {
-  const patch: { maintenance?: boolean; active?: boolean } = {};
+  const patch: { maintenance?: boolean; active?: boolean; freeRoundCredits?: boolean } = {};
   if (flags.maintenance !== undefined) patch.maintenance = flags.maintenance;
   if (flags.active !== undefined) patch.active = flags.active;
-  if (Object.keys(patch).length === 0) throw badRequest("Give maintenance or active.");
+  if (flags.free_round_credits !== undefined) patch.freeRoundCredits = flags.free_round_credits;
+  if (Object.keys(patch).length === 0) throw badRequest("Give maintenance, active or free_round_credits.");
   return db.transaction(async (tx) => {
     const current = await lockProvider(tx, id);
     if (!current) throw notFound("Provider not found.");

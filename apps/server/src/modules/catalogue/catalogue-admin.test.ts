@@ -13,6 +13,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { auditRowsOf, createAccountWithToken } from "../content/content-test-accounts.ts";
+import { expectLedgerClean } from "../ledger/testing.ts";
+import { connectTestProvider, nextId, TEST_PROVIDER, wallet, player as walletPlayer } from "../providers/wallet.test-helpers.ts";
 
 describe("operator catalogue endpoints", () => {
   let t: TestApp;
@@ -101,6 +103,34 @@ describe("operator catalogue endpoints", () => {
     expect((await call("PUT", "/api/admin/catalogue/providers/14", operator.auth, {})).statusCode).toBe(400);
     expect((await call("PUT", "/api/admin/catalogue/providers/14", operator.auth, { maintenance: "yes" })).statusCode).toBe(400);
     expect((await call("PUT", "/api/admin/catalogue/providers/14", operator.auth, { name: "Renamed" })).statusCode).toBe(400);
+  });
+
+  it("switches a provider's free-round credits (off by default): audited, and its wallet then credits without a debit", async () => {
+    const list = adminProviderListSchema.parse((await call("GET", "/api/admin/catalogue/providers", operator.auth)).json()).data;
+    expect(list.every((p) => p.free_round_credits === false)).toBe(true);
+    const gdg = list.find((p) => p.p_code === TEST_PROVIDER);
+    if (!gdg) throw new Error("no GDG provider");
+    connectTestProvider(t);
+    const p = await walletPlayer(t, 1_000);
+    const jackpot = () =>
+      wallet(t, "credit", { player: p.userCode, transaction_id: nextId("c"), round_id: nextId("r"), amount: 500, kind: "jackpot" });
+    expect((await jackpot()).answer).toMatchObject({ status: "TRANSACTION_NOT_FOUND", balance: 1_000 });
+
+    const on = await call("PUT", `/api/admin/catalogue/providers/${gdg.id}`, operator.auth, { free_round_credits: true });
+    expect(on.statusCode).toBe(200);
+    expect(adminProviderSchema.parse(on.json())).toMatchObject({ id: gdg.id, free_round_credits: true, maintenance: false, active: true });
+    const [audit] = await auditRowsOf(t, operator.id);
+    expect(audit).toMatchObject({ action: "provider.update", targetType: "provider", targetId: String(gdg.id) });
+    expect(audit?.before).toMatchObject({ free_round_credits: false });
+    expect(audit?.after).toMatchObject({ free_round_credits: true });
+    expect((await jackpot()).answer).toMatchObject({ status: "OK", balance: 1_500 });
+
+    await call("PUT", `/api/admin/catalogue/providers/${gdg.id}`, operator.auth, { free_round_credits: false });
+    expect((await jackpot()).answer).toMatchObject({ status: "TRANSACTION_NOT_FOUND", balance: 1_500 });
+    expect((await call("PUT", `/api/admin/catalogue/providers/${gdg.id}`, operator.auth, { free_round_credits: "yes" })).statusCode).toBe(
+      400,
+    );
+    await expectLedgerClean(t);
   });
 
   it("switches a game off and on: hidden from players, still listed for operators, audited", async () => {

@@ -19,7 +19,7 @@ describe("operator content endpoints", () => {
   let player: { id: number; auth: string };
   beforeAll(async () => {
     t = await createTestApp({ config: { publicCacheMs: 60_000 } });
-    operator = await createAccountWithToken(t, "operator");
+    operator = await createAccountWithToken(t, "admin");
     player = await createAccountWithToken(t, "player");
   });
   afterAll(async () => t.close());

@@ -18,7 +18,7 @@ export async function createAccountWithToken(t: TestApp, role: "player" | "opera
     })
     .returning({ id: users.id });
   if (!row) throw new Error("user insert returned nothing");
-  const issued = await t.ctx.auth.issue(row.id);
+  const issued = await t.ctx.auth.issue(row.id, { secondFactor: role !== "player" });
   return { id: row.id, auth: `Bearer ${issued.token}` };
 }
 

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
-import { houseRounds, houseSessions } from "../../db/schema/index.ts";
+import { authTokens, houseRounds, houseSessions } from "../../db/schema/index.ts";
 
 /** The house game server's own tables: play sessions and rounds (never the ledger). */
 
@@ -15,8 +15,35 @@ export async function insertSession(db: Executor, values: typeof houseSessions.$
   return row;
 }
 
+/** The sign-in that launched a session is still live (not revoked, not expired by the database clock). */
+const signInLive = sql`exists (select 1 from ${authTokens} where ${authTokens.id} = ${houseSessions.authTokenId}
+  and ${authTokens.revokedAt} is null and ${authTokens.expiresAt} > now())`;
+
+/** The session of a token, only while the sign-in that launched it is live. */
 export async function findSessionByTokenHash(db: Executor, tokenHash: string): Promise<HouseSessionRow | undefined> {
-  const [row] = await db.select().from(houseSessions).where(eq(houseSessions.tokenHash, tokenHash)).limit(1);
+  const [row] = await db
+    .select()
+    .from(houseSessions)
+    .where(and(eq(houseSessions.tokenHash, tokenHash), signInLive))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Uses a launch code once: a code that is known, unused, not past `now` and whose sign-in is live
+ * gets the session token hash and is forgotten, in one statement (two exchanges of one code: one wins).
+ */
+export async function exchangeLaunchCode(
+  db: Executor,
+  launchCodeHash: string,
+  tokenHash: string,
+  now: Date,
+): Promise<HouseSessionRow | undefined> {
+  const [row] = await db
+    .update(houseSessions)
+    .set({ tokenHash, launchCodeHash: null, launchExpiresAt: null, lastUsedAt: now })
+    .where(and(eq(houseSessions.launchCodeHash, launchCodeHash), gt(houseSessions.launchExpiresAt, now), signInLive))
+    .returning();
   return row;
 }
 

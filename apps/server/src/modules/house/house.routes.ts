@@ -3,6 +3,8 @@ import {
   HOUSE_SESSION_HEADER,
   houseCrashBodySchema,
   houseCrashResultSchema,
+  houseLaunchBodySchema,
+  houseLaunchResultSchema,
   houseRoundListSchema,
   houseRoundsQuerySchema,
   houseSessionInfoSchema,
@@ -19,7 +21,7 @@ import { AppError, notFound } from "../../lib/errors.ts";
 import { listPlayerRounds } from "./house.repository.ts";
 import { playCrash, playSlot } from "./house-play.service.ts";
 import type { HouseDeps } from "./house-rounds.service.ts";
-import { authenticateSession } from "./house-session.service.ts";
+import { authenticateSession, openLaunchedSession } from "./house-session.service.ts";
 import { sessionInfo, toCrashResult, toHistoryItem, toSpinResult } from "./house-view.ts";
 
 const tags = ["house games"];
@@ -41,9 +43,9 @@ function noStore(reply: FastifyReply): void {
 }
 
 /**
- * The house game server's HTTP API (Shwe House Games). The game pages call it with the play session
- * token in X-House-Session; it never sees the player's bearer token and moves money only through
- * the signed provider wallet API.
+ * The house game server's HTTP API (Shwe House Games). The game page first exchanges the launch code
+ * of its URL for the play session token, then calls it with that token in X-House-Session; it never
+ * sees the player's bearer token and moves money only through the signed provider wallet API.
  */
 export function registerHouseRoutes(app: ZodApp, deps: HouseDeps, limits: RateLimitConfig): void {
   const limiter = limits.enabled
@@ -60,6 +62,23 @@ export function registerHouseRoutes(app: ZodApp, deps: HouseDeps, limits: RateLi
       throw new AppError(429, "RATE_LIMITED", "Too many plays. Please wait a moment.", { retry_after: Math.max(1, result.ttlInSeconds) });
     }
   };
+
+  app.post(
+    "/house/api/launch",
+    {
+      schema: {
+        tags,
+        summary: "Exchange the one-time launch code of the launch URL for the play session token (401 when used, expired or signed out)",
+        body: houseLaunchBodySchema,
+        response: { 200: houseLaunchResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { token, session } = await openLaunchedSession(deps.db, deps.clock, request.body.launch_code);
+      return { session: token, game: session.game };
+    },
+  );
 
   app.get(
     "/house/api/session",

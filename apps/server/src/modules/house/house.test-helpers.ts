@@ -1,4 +1,4 @@
-import { gameLaunchResponseSchema, HOUSE_SESSION_HEADER } from "@shwe/contracts";
+import { gameLaunchResponseSchema, HOUSE_SESSION_HEADER, houseLaunchResultSchema } from "@shwe/contracts";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../db/client.ts";
 import type { TestApp } from "../../test/test-app.ts";
@@ -24,13 +24,27 @@ export async function housePlayer(t: TestApp, gameBalance: number): Promise<Hous
 export const SLOT_LAUNCH = { p_code: "HOUSE", cate_code: "slot", g_code: "house-slot" };
 export const CRASH_LAUNCH = { p_code: "HOUSE", cate_code: "crash", g_code: "house-crash" };
 
-/** Launches through POST /api/getgamelaunch and returns the launch URL and its play session token. */
-export async function launch(t: TestApp, player: TestUser, body: Record<string, unknown> = SLOT_LAUNCH) {
+/** Launches through POST /api/getgamelaunch: the launch URL and its one-time launch code (not yet used). */
+export async function launchUrlOf(t: TestApp, player: TestUser, body: Record<string, unknown> = SLOT_LAUNCH) {
   const res = await call(t, "POST", "/api/getgamelaunch", { token: player.token, body });
   if (res.statusCode !== 200) throw new Error(`launch answered ${res.statusCode}: ${res.body}`);
   const url = gameLaunchResponseSchema.parse(res.json()).Url;
-  const session = new URL(url, "http://site.test").searchParams.get("session");
-  if (!session) throw new Error(`no session in ${url}`);
+  const code = new URL(url, "http://site.test").searchParams.get("launch");
+  if (!code) throw new Error(`no launch code in ${url}`);
+  return { url, code };
+}
+
+/** POST /house/api/launch: exchanges a launch code for the play session token. */
+export function exchangeLaunch(t: TestApp, code: string) {
+  return t.app.inject({ method: "POST", url: "/house/api/launch", payload: { launch_code: code } });
+}
+
+/** Launches as the game page does: the launch URL, then its launch code exchanged for the play session token. */
+export async function launch(t: TestApp, player: TestUser, body: Record<string, unknown> = SLOT_LAUNCH) {
+  const { url, code } = await launchUrlOf(t, player, body);
+  const res = await exchangeLaunch(t, code);
+  if (res.statusCode !== 200) throw new Error(`launch code exchange answered ${res.statusCode}: ${res.body}`);
+  const session = houseLaunchResultSchema.parse(res.json()).session;
   return { url, session };
 }
 

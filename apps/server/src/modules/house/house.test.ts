@@ -22,15 +22,15 @@ describe("Shwe House Games (built-in provider)", () => {
   afterAll(async () => t.close());
 
   describe("launch and play sessions", () => {
-    it("gives the player a session URL for their own account only", async () => {
+    it("gives the player a launch URL (one-time code) for their own account only", async () => {
       const p = await housePlayer(t, 5_000);
       const { url, session } = await launch(t, p, { ...SLOT_LAUNCH, language: "en" });
-      expect(url).toMatch(/^\/house\/house-slot\?session=[A-Za-z0-9_-]{43}&lang=en$/);
+      expect(url).toMatch(/^\/house\/house-slot\?launch=[A-Za-z0-9_-]{43}&lang=en$/);
       const info = houseSessionInfoSchema.parse((await houseCall(t, "GET", "/house/api/session", session)).json());
       expect(info).toMatchObject({ game: "house-slot", language: "en", balance: 5_000, rtp: SLOT_RTP });
 
       const crash = await launch(t, p, CRASH_LAUNCH);
-      expect(crash.url).toMatch(/^\/house\/house-crash\?session=.+&lang=mm$/);
+      expect(crash.url).toMatch(/^\/house\/house-crash\?launch=.+&lang=mm$/);
       expect(houseSessionInfoSchema.parse((await houseCall(t, "GET", "/house/api/session", crash.session)).json())).toMatchObject({
         game: "house-crash",
         min_cash_out: 1.01,

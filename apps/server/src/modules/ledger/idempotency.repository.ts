@@ -1,12 +1,17 @@
-import { and, eq } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { and, eq, sql } from "drizzle-orm";
+import { type Executor, rowsOf } from "../../db/client.ts";
 import { idempotencyKeys } from "../../db/schema/index.ts";
+
+/** How long a key answers with its stored first response (api.md "Idempotency"). */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 
 export interface StoredCall {
   route: string;
   requestHash: string;
   statusCode: number | null;
   response: unknown;
+  /** True once the key is older than IDEMPOTENCY_KEY_TTL_HOURS (by the database clock, like created_at). */
+  expired: boolean;
 }
 
 /**
@@ -29,6 +34,7 @@ export async function findIdempotencyKey(tx: Executor, userId: number, key: stri
       requestHash: idempotencyKeys.requestHash,
       statusCode: idempotencyKeys.statusCode,
       response: idempotencyKeys.response,
+      expired: sql<boolean>`${idempotencyKeys.createdAt} <= now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`,
     })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
@@ -47,4 +53,19 @@ export async function storeIdempotentResponse(
     .update(idempotencyKeys)
     .set({ statusCode, response })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+/**
+ * Drops the stored answer of up to `batch` keys older than IDEMPOTENCY_KEY_TTL_HOURS; their rows
+ * stay as tombstones so a late replay is refused, not applied again. Answers how many.
+ */
+export async function compactExpiredIdempotencyKeys(db: Executor, batch: number): Promise<number> {
+  const res = await db.execute(sql`
+    update idempotency_keys k set response = null
+      from (select user_id, key from idempotency_keys
+             where response is not null and created_at <= now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})
+             order by created_at limit ${batch} for update skip locked) as old
+     where k.user_id = old.user_id and k.key = old.key
+    returning k.user_id`);
+  return rowsOf(res).length;
 }

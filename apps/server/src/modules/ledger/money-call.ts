@@ -12,7 +12,9 @@ import { inSavepoint, withMoneyTx } from "./ledger.service.ts";
  * Money-moving calls and the Idempotency-Key header (api.md "Idempotency"): the key is claimed in
  * the money transaction itself, before anything else. Same key and same body → the stored first
  * answer (success or refusal), nothing applied twice; same key, different body → 409
- * IDEMPOTENCY_MISMATCH. Without the header the call simply runs once.
+ * IDEMPOTENCY_MISMATCH. A key answers so for 24 h from its first use; after that any request with
+ * it is refused with 409 IDEMPOTENCY_KEY_EXPIRED (its row stays as a tombstone, see migration
+ * 0009). Without the header the call simply runs once.
  */
 export const idempotencyHeadersSchema = z.object({ "idempotency-key": idempotencyKeySchema.optional() });
 
@@ -89,6 +91,8 @@ export async function runMoneyCall<T>(db: Db, call: MoneyCall, work: (tx: Tx) =>
     const claimed = await claimIdempotencyKey(tx, call.userId, key, call.route, requestHash);
     if (!claimed) {
       const stored = await findIdempotencyKey(tx, call.userId, key);
+      // Past its 24 h (or with its answer already dropped) a key is refused for good, never applied again.
+      if (stored && (stored.expired || (stored.statusCode !== null && stored.response === null))) throw keyExpired();
       if (!stored || stored.requestHash !== requestHash || stored.statusCode === null) {
         throw conflict("IDEMPOTENCY_MISMATCH", "This Idempotency-Key was already used for a different request.");
       }
@@ -110,6 +114,11 @@ export async function runMoneyCall<T>(db: Db, call: MoneyCall, work: (tx: Tx) =>
     throw new AppError(outcome.status, e.code, e.message, e.details);
   }
   return outcome as MoneyCallResult<T>;
+}
+
+/** A replay of a key older than 24 h: the client must start a new request with a new key. */
+export function keyExpired(): AppError {
+  return conflict("IDEMPOTENCY_KEY_EXPIRED", "This request key has expired; start a new request.");
 }
 
 /** Sends a money call's answer, marking replays with `Idempotent-Replayed: true`. */

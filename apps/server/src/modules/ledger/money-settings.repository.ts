@@ -23,6 +23,8 @@ const definitions = {
   /** Actions that need an account of level 2 (domain-rules §2): "cash_out", "pocket_money", … */
   "lvl2.required_actions": { schema: z.array(z.string().max(40)).max(20), fallback: ["cash_out", "pocket_money"] },
   "admin.adjust_threshold": { schema: z.number().int().min(0).max(MAX_AMOUNT), fallback: DEFAULT_ADJUST_THRESHOLD },
+  /** Cash request approvals above it (the request, or the player's / operator's approved total today) need a second operator. */
+  "admin.cash_approve_threshold": { schema: z.number().int().min(0).max(MAX_AMOUNT), fallback: DEFAULT_ADJUST_THRESHOLD },
 } as const;
 
 export type MoneySettingKey = keyof typeof definitions;
@@ -37,6 +39,7 @@ export interface MoneySettings {
   cashoutMin: number;
   lvl2RequiredActions: string[];
   adjustThreshold: number;
+  cashApproveThreshold: number;
 }
 
 function pick<K extends MoneySettingKey>(values: Map<string, unknown>, key: K): z.infer<(typeof definitions)[K]["schema"]> {
@@ -58,6 +61,7 @@ export async function readMoneySettings(db: Executor): Promise<MoneySettings> {
     cashoutMin: pick(values, "cash.cashout_min"),
     lvl2RequiredActions: [...pick(values, "lvl2.required_actions")],
     adjustThreshold: pick(values, "admin.adjust_threshold"),
+    cashApproveThreshold: pick(values, "admin.cash_approve_threshold"),
   };
 }
 

@@ -58,7 +58,8 @@ export async function createUser(t: TestApp, opts: UserOptions = {}): Promise<Te
     .returning({ id: users.id });
   if (!row) throw new Error("user insert failed");
   if (opts.accounts !== false) await createPlayerLedgerAccounts(t.ctx.db, row.id);
-  const { token } = await t.ctx.auth.issue(row.id);
+  // A console account's token has passed the second factor, as after a sign-in with a code.
+  const { token } = await t.ctx.auth.issue(row.id, { secondFactor: (opts.role ?? "player") !== "player" });
   return { id: row.id, phone, password, token };
 }
 

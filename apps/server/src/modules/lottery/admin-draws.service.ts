@@ -34,6 +34,7 @@ async function toAdminDraws(ctx: AppContext, rows: DrawRow[]): Promise<AdminDraw
       feed_values: feedValues,
       feed_error: row.feedError,
       entered_by: row.enteredBy,
+      result_entry: row.resultEntry,
       confirmed_by: row.confirmedBy,
       void_reason: row.voidReason,
       settled_at: row.settledAt ? iso(row.settledAt) : null,

@@ -5,6 +5,7 @@ import { type AppError, badRequest, notFound, refused } from "../../lib/errors.t
 import { balanceAfter, InsufficientFundsError, pgErrorCode, postJournal } from "../ledger/ledger.service.ts";
 import { type MoneyCallResult, requestHashOf, runMoneyCall } from "../ledger/money-call.ts";
 import { PLAYER_ACCOUNT_KINDS } from "../ledger/player-accounts.repository.ts";
+import { checkPlay } from "../protection/protection.service.ts";
 import {
   BET_PLACE_FALLBACK,
   insertSlipWithLines,
@@ -204,6 +205,8 @@ export async function placeBet(
     const early = checkSlip(body.lines, slipRulesOf(type, limits, rules, state.staked));
     if (!early.ok) throw slipProblem(early);
     if (state.balance < early.total) throw new InsufficientFundsError("main");
+    // Player protection under the player's users row lock: self-exclusion, stake and loss limits.
+    await checkPlay(tx, userId, early.total, ctx.clock.now());
 
     // The missing exposure rows are created with the slip and its lines, in one statement.
     const slip = await insertSlipWithLines(

@@ -82,13 +82,14 @@ export function registerLotteryAdminRoutes(app: ZodApp, ctx: AppContext): void {
       ...admin,
       schema: {
         ...base,
-        summary: "Confirm the entered number and settle the draw",
+        summary:
+          "Confirm the entered number by typing it (409 RESULT_MISMATCH if it differs, 409 RESULT_CHANGED if it was re-entered) and settle the draw",
         params: adminDrawParamsSchema,
         body: drawConfirmBodySchema,
         response: { 200: drawDecisionSchema, ...errors },
       },
     },
-    async (request) => confirmResult(ctx, request.params.draw_id, actorOf(request)),
+    async (request) => confirmResult(ctx, request.params.draw_id, request.body, actorOf(request)),
   );
 
   app.post(

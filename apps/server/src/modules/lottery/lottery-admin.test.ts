@@ -10,9 +10,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
 import { ManualClock } from "../../lib/clock.ts";
-import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { balancesOf, call, createUser, expectErrorBody, expectLedgerClean, fund, type TestUser } from "../ledger/testing.ts";
-import { bet, createDraw, drawRow, send, testScheduler } from "./lottery.test-helpers.ts";
+import { createTestApp, onRealPostgres, type TestApp } from "../../test/test-app.ts";
+import { balancesOf, call, createUser, expectErrorBody, expectLedgerClean, fund, moneySnapshot, type TestUser } from "../ledger/testing.ts";
+import { bet, createDraw, drawRow, passDrawTime, send, testScheduler } from "./lottery.test-helpers.ts";
 
 describe("operator lottery calls", () => {
   let t: TestApp;
@@ -23,7 +23,7 @@ describe("operator lottery calls", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock, config: { publicCacheMs: 60_000 } });
-    op = await createUser(t, { role: "operator" });
+    op = await createUser(t, { role: "admin" });
     player = await createUser(t);
     other = await createUser(t);
     await fund(t, player.id, 500_000);
@@ -41,7 +41,7 @@ describe("operator lottery calls", () => {
       ["GET", "/api/admin/draws"],
       ["GET", "/api/admin/draws/1"],
       ["POST", "/api/admin/draws/1/result", { number: "12" }],
-      ["POST", "/api/admin/draws/1/confirm", {}],
+      ["POST", "/api/admin/draws/1/confirm", { number: "12" }],
       ["POST", "/api/admin/draws/1/void", { reason: "x" }],
       ["GET", "/api/admin/lottery"],
       ["GET", "/api/admin/lottery/2D"],
@@ -227,5 +227,82 @@ describe("operator lottery calls", () => {
     const games = (await call(t, "GET", "/api/admin/lottery", { token: op.token })).json() as { data: { type: string; feed: unknown }[] };
     expect(games.data.map((g) => g.type)).toEqual(["2D", "1D", "3D", "C2D", "C1D"]);
     expect(games.data[0]?.feed).toEqual(body);
+  });
+
+  it("a confirmation names the number the second operator checked; a re-entry restarts the review", async () => {
+    const op2 = await createUser(t, { role: "operator" });
+    const drawId = await createDraw(t, "2D", { source: "manual" });
+    expect((await bet(t, player.token, "2D", drawId, [{ number: "03", amount: 1_000 }])).statusCode).toBe(201);
+    expect((await bet(t, other.token, "2D", drawId, [{ number: "08", amount: 1_000 }])).statusCode).toBe(201);
+    const [playerBefore, otherBefore] = [(await balancesOf(t, player.id)).balance, (await balancesOf(t, other.id)).balance];
+    clock.set(new Date((await passDrawTime(t, drawId)).getTime() + 60_000));
+    const path = `/api/admin/draws/${drawId}`;
+    const view = async () => (await call(t, "GET", path, { token: op2.token })).json() as { result: string; result_entry: number };
+
+    // op1 enters 3, op2 reads 3, op1 re-enters 8, op2 confirms 3: refused, nothing changes.
+    expect((await call(t, "POST", `${path}/result`, { token: op.token, body: { number: "03" } })).statusCode).toBe(200);
+    expect(await view()).toMatchObject({ result: "03", result_entry: 1 });
+    expect((await call(t, "POST", `${path}/result`, { token: op.token, body: { number: "08" } })).statusCode).toBe(200);
+    expect(await view()).toMatchObject({ result: "08", result_entry: 2 });
+    const snapshot = await moneySnapshot(t.ctx.db);
+    const mismatch = await call(t, "POST", `${path}/confirm`, { token: op2.token, body: { number: "03" } });
+    expectErrorBody(mismatch, 409, "RESULT_MISMATCH");
+    expect(mismatch.json().details).toEqual({ entry: 2 });
+    // The number op2 checked at the first entry, sent with that entry: the review restarted.
+    expectErrorBody(
+      await call(t, "POST", `${path}/confirm`, { token: op2.token, body: { number: "08", entry: 1 } }),
+      409,
+      "RESULT_CHANGED",
+    );
+    for (const body of [{}, { number: "3" }, { number: "08", entry: 0 }, { number: "08", entry: "2" }, { number: "08", extra: 1 }]) {
+      expectErrorBody(await call(t, "POST", `${path}/confirm`, { token: op2.token, body }), 400, "VALIDATION_FAILED");
+    }
+    expectErrorBody(await call(t, "POST", `${path}/confirm`, { token: op.token, body: { number: "08" } }), 422, "SECOND_OPERATOR_REQUIRED");
+    expect(await drawRow(t, drawId)).toMatchObject({ status: "resulted", result: "08", confirmed_at: null, confirmed_by: null });
+    expect(await moneySnapshot(t.ctx.db)).toEqual(snapshot);
+
+    // op2 corrects it back to 03 (entry 3): now op1 reviews, and the draw settles as the number op1 typed.
+    expect((await call(t, "POST", `${path}/result`, { token: op2.token, body: { number: "03" } })).statusCode).toBe(200);
+    expectErrorBody(
+      await call(t, "POST", `${path}/confirm`, { token: op2.token, body: { number: "03" } }),
+      422,
+      "SECOND_OPERATOR_REQUIRED",
+    );
+    const ok = await call(t, "POST", `${path}/confirm`, { token: op.token, body: { number: "03", entry: 3 } });
+    expect(ok.json()).toEqual({ draw_id: drawId, status: "settled" });
+    const settled = await drawRow(t, drawId);
+    expect(settled).toMatchObject({ status: "settled", result: "03", result_entry: 3 });
+    expect([Number(settled?.confirmed_by), Number(settled?.entered_by)]).toEqual([op.id, op2.id]);
+    expect((await balancesOf(t, player.id)).balance).toBe(playerBefore + 1_000 * 85);
+    expect((await balancesOf(t, other.id)).balance).toBe(otherBefore);
+    const confirmAudit = rowsOf<{ after: { result: string; result_entry: number } }>(
+      await t.ctx.db.execute(sql`select after from audit_log where action = 'draw.confirm' and target_id = ${String(drawId)}`),
+    );
+    expect(confirmAudit.map((r) => r.after)).toEqual([expect.objectContaining({ result: "03", result_entry: 3, confirmed_by: op.id })]);
+    await expectLedgerClean(t);
+  });
+
+  it.skipIf(!onRealPostgres)("a re-entry racing a confirmation never settles a number nobody checked (real PostgreSQL)", async () => {
+    const op2 = await createUser(t, { role: "operator" });
+    for (let round = 0; round < 8; round++) {
+      const drawId = await createDraw(t, "2D", { source: "manual" });
+      clock.set(new Date((await passDrawTime(t, drawId)).getTime() + 60_000));
+      const path = `/api/admin/draws/${drawId}`;
+      expect((await call(t, "POST", `${path}/result`, { token: op.token, body: { number: "03" } })).statusCode).toBe(200);
+      const [confirm, reenter] = await Promise.all([
+        call(t, "POST", `${path}/confirm`, { token: op2.token, body: { number: "03", entry: 1 } }),
+        call(t, "POST", `${path}/result`, { token: op.token, body: { number: "08" } }),
+      ]);
+      const row = await drawRow(t, drawId);
+      if (confirm.statusCode === 200) {
+        expectErrorBody(reenter, 409, "ALREADY_DECIDED");
+        expect(row).toMatchObject({ status: "settled", result: "03" });
+      } else {
+        expect(reenter.statusCode).toBe(200);
+        expect(["RESULT_CHANGED", "RESULT_MISMATCH"]).toContain(confirm.json().code);
+        expect(row).toMatchObject({ status: "resulted", result: "08", confirmed_at: null });
+      }
+    }
+    await expectLedgerClean(t);
   });
 });

@@ -5,10 +5,10 @@ import {
   boardBodySchema,
   boardQuerySchema,
   boardResponseSchema,
-  dateRangeQuerySchema,
   errorBodySchema,
   fairDrawParamsSchema,
   fairDrawSchema,
+  historyQuerySchema,
   LOTTERY_PATHS,
   type LotteryType,
   lotteryTypeParamsSchema,
@@ -24,6 +24,7 @@ import { LOTTERY_TYPES, yangonDate } from "@shwe/domain";
 import type { AppContext, ZodApp } from "../../app.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { CACHE_CONTROL, type PublicAnswerOptions, publicAnswer } from "../../plugins/public-reply.ts";
+import { pageRequestOf } from "../ledger/history-page.ts";
 import { yangonDayRange } from "../ledger/history-range.ts";
 import { idempotencyHeadersSchema, idempotencyKeyOf, sendMoneyResult } from "../ledger/money-call.ts";
 import { placeBet } from "./betting.service.ts";
@@ -90,8 +91,10 @@ export function registerLotteryRoutes(app: ZodApp, ctx: AppContext): void {
     async (request, reply) => {
       const { type } = request.params;
       const range = yangonDayRange(request.query.start_date, request.query.end_date, ctx.clock.now());
-      const key = `${type}|${range.from.toISOString()}|${range.to.toISOString()}`;
-      return historyAnswer(request, reply, key, () => luckyHistory(ctx, type, range));
+      const page = pageRequestOf(request.query);
+      const after = page.after ? `${page.after.at}/${page.after.id}` : "";
+      const key = `${type}|${range.from.toISOString()}|${range.to.toISOString()}|${page.limit}|${after}`;
+      return historyAnswer(request, reply, key, () => luckyHistory(ctx, type, range, page));
     },
   );
 
@@ -196,7 +199,7 @@ function registerGameRoutes(app: ZodApp, ctx: AppContext, type: LotteryType): vo
         tags: ["lottery"],
         summary: `The player's ${type} slips in a range of Asia/Yangon days`,
         security: [{ bearer: [] }],
-        querystring: dateRangeQuerySchema,
+        querystring: historyQuerySchema,
         response: { 200: betSlipHistorySchema, ...playerErrors },
       },
     },

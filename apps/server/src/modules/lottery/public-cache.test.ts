@@ -120,7 +120,7 @@ describe("public lottery pages from the public cache", () => {
       method: "POST",
       url: `/api/admin/draws/${drawId}/confirm`,
       headers: { authorization: second.auth },
-      payload: {},
+      payload: { number: "123" },
     });
     expect(confirmed.json()).toEqual({ draw_id: drawId, status: "settled" });
     expect((await daily()).find((d) => d.draw_id === drawId)).toMatchObject({ status: "settled", number: "123" });

@@ -2,6 +2,7 @@ import type { LotteryType } from "@shwe/contracts";
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { betLines, betSlips, draws, lotteryGames, numberExposure, users } from "../../db/schema/index.ts";
+import { afterPageKey, type PageRequest, pageTimeOf } from "../ledger/history-page.ts";
 import type { DrawRow } from "./draws.repository.ts";
 
 /** Reads of the public lottery pages and the player's slip history. */
@@ -38,14 +39,29 @@ export async function selectDrawsOfEnabledGames(db: Executor, from: Date, to: Da
   return rows.map((r) => r.draw);
 }
 
-/** Settled draws of a game in [from, to), newest first. */
-export async function selectSettledDraws(db: Executor, type: LotteryType, from: Date, to: Date, limit: number): Promise<DrawRow[]> {
-  return db
-    .select()
+/** Settled draws of a game in [from, to), newest first (draw_at, id): one page and one more row, each with its page key's time. */
+export async function selectSettledDraws(
+  db: Executor,
+  type: LotteryType,
+  from: Date,
+  to: Date,
+  page: PageRequest,
+): Promise<(DrawRow & { pageAt: string })[]> {
+  const rows = await db
+    .select({ draw: draws, pageAt: pageTimeOf(draws.drawAt) })
     .from(draws)
-    .where(and(eq(draws.type, type), eq(draws.status, "settled"), gte(draws.drawAt, from), lt(draws.drawAt, to)))
-    .orderBy(desc(draws.drawAt))
-    .limit(limit);
+    .where(
+      and(
+        eq(draws.type, type),
+        eq(draws.status, "settled"),
+        gte(draws.drawAt, from),
+        lt(draws.drawAt, to),
+        afterPageKey(draws.drawAt, draws.id, page.after),
+      ),
+    )
+    .orderBy(desc(draws.drawAt), desc(draws.id))
+    .limit(page.limit + 1);
+  return rows.map((r) => ({ ...r.draw, pageAt: r.pageAt }));
 }
 
 export async function selectLatestSettledDraw(db: Executor, type: LotteryType): Promise<DrawRow | undefined> {
@@ -75,8 +91,8 @@ export async function selectWinners(db: Executor, drawId: number, limit: number)
   return rows.map((r) => ({ phone: r.phone, betAmount: Number(r.betAmount), winAmount: Number(r.winAmount) }));
 }
 
-/** A player's slips of a game placed in [from, to), newest first, with their draw. */
-export async function selectSlipsOf(db: Executor, userId: number, type: LotteryType, from: Date, to: Date, limit: number) {
+/** A player's slips of a game placed in [from, to), newest first (created_at, id), with their draw: one page and one more row. */
+export async function selectSlipsOf(db: Executor, userId: number, type: LotteryType, from: Date, to: Date, page: PageRequest) {
   return db
     .select({
       id: betSlips.id,
@@ -86,12 +102,21 @@ export async function selectSlipsOf(db: Executor, userId: number, type: LotteryT
       drawAt: draws.drawAt,
       drawStatus: draws.status,
       result: draws.result,
+      pageAt: pageTimeOf(betSlips.createdAt),
     })
     .from(betSlips)
     .innerJoin(draws, eq(draws.id, betSlips.drawId))
-    .where(and(eq(betSlips.userId, userId), eq(betSlips.type, type), gte(betSlips.createdAt, from), lt(betSlips.createdAt, to)))
+    .where(
+      and(
+        eq(betSlips.userId, userId),
+        eq(betSlips.type, type),
+        gte(betSlips.createdAt, from),
+        lt(betSlips.createdAt, to),
+        afterPageKey(betSlips.createdAt, betSlips.id, page.after),
+      ),
+    )
     .orderBy(desc(betSlips.createdAt), desc(betSlips.id))
-    .limit(limit);
+    .limit(page.limit + 1);
 }
 
 /** The lines of these slips, in slip order then number. */

@@ -2,6 +2,7 @@ import type {
   BetSlip,
   BoardResponse,
   FairDraw,
+  HistoryQuery,
   LotteryType,
   LuckyDailyItem,
   LuckyHistoryItem,
@@ -22,6 +23,7 @@ import {
 import type { AppContext } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { notFound, refused } from "../../lib/errors.ts";
+import { finishPage, type PageRequest, pageRequestOf } from "../ledger/history-page.ts";
 import { yangonDayRange } from "../ledger/history-range.ts";
 import { iso, proofOf, sourceDrawsOf, toDraw } from "./draw-view.ts";
 import { findDraw, findDrawAt, selectNextDrawTimes } from "./draws.repository.ts";
@@ -92,8 +94,12 @@ export async function luckyHistory(
   ctx: AppContext,
   type: LotteryType,
   { from, to }: { from: Date; to: Date },
-): Promise<{ data: LuckyHistoryItem[] }> {
-  const rows = await selectSettledDraws(ctx.db, type, from, to, 500);
+  page: PageRequest,
+): Promise<{ data: LuckyHistoryItem[]; next_cursor: string | null }> {
+  const { rows, next_cursor } = finishPage(await selectSettledDraws(ctx.db, type, from, to, page), page, (r) => ({
+    at: r.pageAt,
+    id: r.id,
+  }));
   const sources = await sourceDrawsOf(ctx.db, type, rows);
   return {
     data: rows.map((r) => {
@@ -105,6 +111,7 @@ export async function luckyHistory(
       }
       return item;
     }),
+    next_cursor,
   };
 }
 
@@ -179,10 +186,14 @@ export async function slipHistory(
   ctx: AppContext,
   userId: number,
   type: LotteryType,
-  range: { start_date?: string | undefined; end_date?: string | undefined },
-): Promise<{ data: BetSlip[] }> {
-  const { from, to } = yangonDayRange(range.start_date, range.end_date, ctx.clock.now());
-  const slips = await selectSlipsOf(ctx.db, userId, type, from, to, 500);
+  query: HistoryQuery,
+): Promise<{ data: BetSlip[]; next_cursor: string | null }> {
+  const { from, to } = yangonDayRange(query.start_date, query.end_date, ctx.clock.now());
+  const page = pageRequestOf(query);
+  const { rows: slips, next_cursor } = finishPage(await selectSlipsOf(ctx.db, userId, type, from, to, page), page, (s) => ({
+    at: s.pageAt,
+    id: s.id,
+  }));
   const lines = await selectLinesOfSlips(
     ctx.db,
     slips.map((s) => s.id),
@@ -208,6 +219,7 @@ export async function slipHistory(
         created_at: iso(s.createdAt),
       };
     }),
+    next_cursor,
   };
 }
 

@@ -150,7 +150,9 @@ export async function fetchFeedResult(ctx: AppContext, draw: DrawRow, fetcher: F
 /**
  * An operator enters the number (api.md POST /api/admin/draws/{id}/result): after the draw time
  * only (422 TOO_EARLY), never over a final result (409 ALREADY_DECIDED), never over a fair draw's own
- * reveal (422 FAIR_DRAW). It waits for a different operator's confirmation; until then it can be corrected.
+ * reveal (422 FAIR_DRAW). It waits for a different operator's confirmation; until then it can be
+ * corrected. Every entry gets the next entry number: a correction replaces the number and restarts
+ * the review (a confirmation of the earlier entry is refused).
  */
 export async function enterResult(
   ctx: AppContext,
@@ -180,6 +182,7 @@ export async function enterResult(
       result: number,
       resultSource: "manual",
       enteredBy: actor.id,
+      resultEntry: draw.resultEntry + 1,
       resultedAt: sql`now()`,
       confirmedAt: null,
       confirmedBy: null,
@@ -189,18 +192,26 @@ export async function enterResult(
       actor,
       "draw.result",
       { type: "draw", id: drawId },
-      { status: draw.status, result: draw.result, entered_by: draw.enteredBy },
-      { status: "resulted", result: number, entered_by: actor.id },
+      { status: draw.status, result: draw.result, entered_by: draw.enteredBy, result_entry: draw.resultEntry },
+      { status: "resulted", result: number, entered_by: actor.id, result_entry: draw.resultEntry + 1 },
     );
     return { draw_id: drawId, status: "resulted" as const };
   });
 }
 
 /**
- * A second operator confirms the entered number (api.md POST /api/admin/draws/{id}/confirm); the
- * draw is then settled at once. The operator who entered it cannot confirm it (422 SECOND_OPERATOR_REQUIRED).
+ * A second operator confirms the entered number (api.md POST /api/admin/draws/{id}/confirm) by
+ * typing the number they checked; the draw is then settled at once, as that number. Under the draw
+ * lock: the operator who entered it cannot confirm it (422 SECOND_OPERATOR_REQUIRED); a number other
+ * than the current entry's is refused (409 RESULT_MISMATCH), and so is a confirmation of an earlier
+ * entry (409 RESULT_CHANGED), so a correction racing a confirmation never settles unchecked.
  */
-export async function confirmResult(ctx: AppContext, drawId: number, actor: Actor): Promise<{ draw_id: number; status: DrawStatus }> {
+export async function confirmResult(
+  ctx: AppContext,
+  drawId: number,
+  checked: { number: string; entry?: number | undefined },
+  actor: Actor,
+): Promise<{ draw_id: number; status: DrawStatus }> {
   await withMoneyTx(ctx.db, async (tx) => {
     const draw = await lockDraw(tx, drawId, "update");
     if (!draw) throw notFound("This draw does not exist.");
@@ -211,6 +222,21 @@ export async function confirmResult(ctx: AppContext, drawId: number, actor: Acto
     if (draw.enteredBy === actor.id) {
       throw refused("SECOND_OPERATOR_REQUIRED", "A different operator must confirm the result you entered.");
     }
+    if (!isValidNumber(draw.type, checked.number)) {
+      throw badRequest(`Invalid input: ${JSON.stringify(checked.number)} is not a ${draw.type} number.`, {
+        fields: [{ field: "number", message: `must be a ${draw.type} number` }],
+      });
+    }
+    if (checked.entry !== undefined && checked.entry !== draw.resultEntry) {
+      throw conflict("RESULT_CHANGED", "The result was entered again since you checked it: review the new entry.", {
+        entry: draw.resultEntry,
+      });
+    }
+    if (checked.number !== draw.result) {
+      throw conflict("RESULT_MISMATCH", "The number you checked is not the entered result: nothing was confirmed.", {
+        entry: draw.resultEntry,
+      });
+    }
     await updateDraw(tx, drawId, { confirmedBy: actor.id, confirmedAt: sql`now()` });
     await recordAudit(
       tx,
@@ -218,7 +244,7 @@ export async function confirmResult(ctx: AppContext, drawId: number, actor: Acto
       "draw.confirm",
       { type: "draw", id: drawId },
       { status: draw.status, result: draw.result, entered_by: draw.enteredBy },
-      { status: "resulted", result: draw.result, confirmed_by: actor.id },
+      { status: "resulted", result: draw.result, confirmed_by: actor.id, result_entry: draw.resultEntry },
     );
   });
   const outcome = await settleDraw(ctx, drawId);

@@ -43,10 +43,10 @@ export type SettleOutcome = "settled" | "not_ready" | "void";
 export async function settleDraw(ctx: AppContext, drawId: number, batchSize = DEFAULT_BATCH): Promise<SettleOutcome> {
   const { kyat_per_point } = await readSetting(ctx.db, POINTS_SETTING);
   for (;;) {
-    const step = await withMoneyTx(ctx.db, async (tx): Promise<SettleOutcome | "more"> => {
+    const step = await withMoneyTx(ctx.db, async (tx): Promise<SettleOutcome | "more" | "already"> => {
       const draw = await lockDraw(tx, drawId, "update");
       if (!draw) throw notFound("This draw does not exist.");
-      if (draw.status === "settled") return "settled";
+      if (draw.status === "settled") return "already";
       if (draw.status === "void") return "void";
       if (draw.status !== "resulted" || !draw.confirmedAt || draw.result === null) return "not_ready";
       const userIds = await selectPendingUsers(tx, drawId, batchSize);
@@ -60,8 +60,9 @@ export async function settleDraw(ctx: AppContext, drawId: number, batchSize = DE
     });
     if (step === "more") continue;
     // Committed: today's numbers and the winners show the result at once in this process.
-    if (step === "settled") ctx.publicCache.invalidate("lottery");
-    return step;
+    if (step === "settled" || step === "already") ctx.publicCache.invalidate("lottery");
+    if (step === "settled") ctx.metrics.drawSettled();
+    return step === "already" ? "settled" : step;
   }
 }
 

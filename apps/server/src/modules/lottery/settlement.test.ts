@@ -34,7 +34,7 @@ describe("results and settlement", () => {
     t = await createTestApp({ clock });
     alice = await createUser(t);
     bob = await createUser(t);
-    opA = await createUser(t, { role: "operator" });
+    opA = await createUser(t, { role: "admin" });
     opB = await createUser(t, { role: "operator" });
     await fund(t, alice.id, 100_000);
     await fund(t, bob.id, 100_000);
@@ -131,7 +131,7 @@ describe("results and settlement", () => {
 
     expectErrorBody(await call(t, "POST", `${path}/result`, { token: opA.token, body: { number: "420" } }), 400, "VALIDATION_FAILED");
     expectErrorBody(await call(t, "POST", `${path}/result`, { token: alice.token, body: { number: "42" } }), 403, "FORBIDDEN");
-    expectErrorBody(await call(t, "POST", `${path}/confirm`, { token: opB.token, body: {} }), 422, "NO_RESULT");
+    expectErrorBody(await call(t, "POST", `${path}/confirm`, { token: opB.token, body: { number: "42" } }), 422, "NO_RESULT");
 
     const entered = await call(t, "POST", `${path}/result`, { token: opA.token, body: { number: "42" } });
     expect(drawDecisionSchema.parse(entered.json())).toEqual({ draw_id: drawId, status: "resulted" });
@@ -141,13 +141,17 @@ describe("results and settlement", () => {
     expect((await balancesOf(t, alice.id)).balance).toBe(98_000);
     expect(((await call(t, "GET", "/api/winner_users/2D")).json() as { lucky_number: unknown }).lucky_number).toBeNull();
 
-    expectErrorBody(await call(t, "POST", `${path}/confirm`, { token: opA.token, body: {} }), 422, "SECOND_OPERATOR_REQUIRED");
-    const confirmed = await call(t, "POST", `${path}/confirm`, { token: opB.token, body: {} });
+    expectErrorBody(
+      await call(t, "POST", `${path}/confirm`, { token: opA.token, body: { number: "42" } }),
+      422,
+      "SECOND_OPERATOR_REQUIRED",
+    );
+    const confirmed = await call(t, "POST", `${path}/confirm`, { token: opB.token, body: { number: "42" } });
     expect(confirmed.json()).toEqual({ draw_id: drawId, status: "settled" });
     expect((await balancesOf(t, alice.id)).balance).toBe(98_000 + 2_000 * 85);
 
     const snapshot = await moneySnapshot(t.ctx.db);
-    expectErrorBody(await call(t, "POST", `${path}/confirm`, { token: opA.token, body: {} }), 409, "ALREADY_DECIDED");
+    expectErrorBody(await call(t, "POST", `${path}/confirm`, { token: opA.token, body: { number: "42" } }), 409, "ALREADY_DECIDED");
     expectErrorBody(await call(t, "POST", `${path}/result`, { token: opA.token, body: { number: "43" } }), 409, "ALREADY_DECIDED");
     expectErrorBody(await call(t, "POST", `${path}/void`, { token: opA.token, body: { reason: "late" } }), 409, "ALREADY_DECIDED");
     expect(await moneySnapshot(t.ctx.db)).toEqual(snapshot);
@@ -229,7 +233,7 @@ describe("results and settlement", () => {
     });
     const entered = await call(t, "POST", `/api/admin/draws/${bad}/result`, { token: opA.token, body: { number: "7" } });
     expect(entered.json()).toEqual({ draw_id: bad, status: "resulted" });
-    expect((await call(t, "POST", `/api/admin/draws/${bad}/confirm`, { token: opB.token, body: {} })).json()).toEqual({
+    expect((await call(t, "POST", `/api/admin/draws/${bad}/confirm`, { token: opB.token, body: { number: "7" } })).json()).toEqual({
       draw_id: bad,
       status: "settled",
     });

@@ -1,5 +1,7 @@
 import { claimGameReferResponseSchema, myReferralHistorySchema } from "@shwe/contracts";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../db/client.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { balancesOf, call, expectErrorBody, expectLedgerClean, moneySnapshot, turnoverOf } from "../ledger/testing.ts";
 import { writeReferralShare } from "./provider-settings.repository.ts";
@@ -62,29 +64,40 @@ describe("effects of play: turnover and the referral share", () => {
     expect(await turnoverOf(t, p.id)).toBe(8_700);
   });
 
-  it("pays the referrer floor(5 % of the referee's net loss) per round, from house:referral; nothing for a win", async () => {
+  it("pays the referrer 5 % of the referee's NET loss, from house:referral: wins cancel losses first, fractions carried", async () => {
     const referrer = await player(t);
     const referee = await player(t, 100_000, { referredBy: referrer.id });
-    await playRound(t, referee, [10_000], 2_000); // lost 8,000 → 400
+    await playRound(t, referee, [10_000], 2_000); // net loss 8,000 → 400
     expect((await balancesOf(t, referrer.id)).game_refer_amt).toBe(400);
-    await playRound(t, referee, [1_000], 5_000); // won → nothing
+    await playRound(t, referee, [1_000], 5_000); // won 4,000: net loss 4,000, nothing taken back, nothing paid
     expect((await balancesOf(t, referrer.id)).game_refer_amt).toBe(400);
-    await playRound(t, referee, [1_999], 0); // lost 1,999 → floor(99.95) = 99
+    await playRound(t, referee, [5_999], 0); // net loss 9,999: 5 % of the 1,999 above 8,000 = 99.95 → 99 (0.95 carried)
     expect((await balancesOf(t, referrer.id)).game_refer_amt).toBe(499);
-    // The share is a setting.
+    // The share is a setting; the carried 0.95 completes with the next rise.
     await writeReferralShare(t.ctx.db, 2.5);
     try {
-      await playRound(t, referee, [1_000], 0); // 25
+      await playRound(t, referee, [1_000], 0); // 25 + 0.95 → 25 (0.95 still carried)
+      await playRound(t, referee, [2], 0); // 0.05 + 0.95 → 1
     } finally {
       await writeReferralShare(t.ctx.db, 5);
     }
-    expect((await balancesOf(t, referrer.id)).game_refer_amt).toBe(524);
+    expect((await balancesOf(t, referrer.id)).game_refer_amt).toBe(525);
+    // Each round's share is recorded with the round, and the journal names the referee's net loss.
+    const meta = await t.ctx.db.execute(
+      sql`select meta from journals where kind = 'referral_share' and user_id = ${referrer.id} order by id desc limit 1`,
+    );
+    expect(rowsOf<{ meta: Record<string, unknown> }>(meta)[0]?.meta).toMatchObject({
+      referee_id: referee.id,
+      round_net: 2,
+      referee_net_loss: 11_001,
+    });
     // A player without a referrer earns nobody anything.
     const loner = await player(t, 10_000);
     const before = await moneySnapshot(t.ctx.db);
     await playRound(t, loner, [1_000], 0);
     const after = await moneySnapshot(t.ctx.db);
-    expect(after.journals).toBe((before.journals as number) + 1);
+    // The stake and the player's own loyalty points (1 per 1,000 kyat settled), no referral share.
+    expect(after.journals).toBe((before.journals as number) + 2);
   });
 
   it("claims the whole referral amount to main once; 422 with the spec's message when there is nothing", async () => {

@@ -16,11 +16,11 @@ export function registerLaunchRoutes(app: ZodApp, ctx: AppContext): void {
   app.post(
     "/api/getgamelaunch",
     { onRequest: ctx.guards.requireUser, schema: { ...schema, body: gameLaunchBodySchema } },
-    async (request) => launchGame(ctx, currentUser(request).id, request.body),
+    async (request) => launchGame(ctx, currentUser(request).id, request.body, currentUser(request).tokenId),
   );
   app.get(
     "/api/getgamelaunch",
     { onRequest: ctx.guards.requireUser, schema: { ...schema, querystring: gameLaunchBodySchema } },
-    async (request) => launchGame(ctx, currentUser(request).id, request.query),
+    async (request) => launchGame(ctx, currentUser(request).id, request.query, currentUser(request).tokenId),
   );
 }

@@ -3,6 +3,7 @@ import { MESSAGES } from "@shwe/domain";
 import type { AppContext } from "../../app.ts";
 import { forbidden, notFound, refused } from "../../lib/errors.ts";
 import { getPlayerBalances } from "../ledger/player-accounts.repository.ts";
+import { refuseIfExcluded } from "../protection/protection.service.ts";
 import { findCatalogueGame, findCatalogueProvider } from "./catalogue-lookup.repository.ts";
 import { findLaunchPlayer } from "./launch.repository.ts";
 import { OfflineProviderAdapter } from "./offline-adapter.ts";
@@ -23,12 +24,13 @@ const GAME_NOT_FOUND = "This game does not exist.";
  * (422 PROVIDER_MAINTENANCE); a player who never moved money main → game and has no game balance
  * gets 422 NO_TRANSFER_IN. The provider's adapter makes the URL.
  */
-export async function launchGame(ctx: AppContext, userId: number, input: LaunchInput): Promise<GameLaunchResponse> {
+export async function launchGame(ctx: AppContext, userId: number, input: LaunchInput, authTokenId?: number): Promise<GameLaunchResponse> {
   const player = await findLaunchPlayer(ctx.db, userId);
   if (!player) throw notFound("Player not found.");
   if (input.user_code !== undefined && input.user_code !== player.userCode) {
     throw forbidden("You can only launch games for your own account.");
   }
+  await refuseIfExcluded(ctx.db, userId, ctx.clock.now());
 
   const provider = await findCatalogueProvider(ctx.db, input.p_code);
   if (!provider?.active) throw notFound(GAME_NOT_FOUND);
@@ -53,6 +55,7 @@ export async function launchGame(ctx: AppContext, userId: number, input: LaunchI
     categoryCode: String(game.categoryId),
     gameCode: game.code,
     language: input.language ?? "mm",
+    authTokenId,
   });
   return { Url: url };
 }

@@ -12,6 +12,11 @@ export interface LaunchRequest {
   gameCode: string;
   /** Site language for the game UI (mm, en, cn, thai). */
   language: string;
+  /**
+   * The sign-in (auth token id) that asks for the launch. Never sent to a provider; the built-in
+   * provider ties its play session to it, so signing out ends the session.
+   */
+  authTokenId?: number | undefined;
 }
 
 export interface LaunchResult {

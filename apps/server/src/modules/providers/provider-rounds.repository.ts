@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
-import { providerRounds, users } from "../../db/schema/index.ts";
+import { providerRounds, providerTransactions, users } from "../../db/schema/index.ts";
+import { POINTS_SETTING } from "../lottery/lottery-config.ts";
 
 /** provider_rounds: one row per (provider, player, round id), locked before the player's rows. */
 export type RoundRow = typeof providerRounds.$inferSelect;
@@ -44,6 +45,40 @@ export async function lockRoundById(tx: Executor, id: number): Promise<RoundRow 
   return rows[0];
 }
 
+/**
+ * The round locked FOR UPDATE (as lockRound), with whether it has a debit of this player at this
+ * provider that was applied (answered OK, with its journal) and not rolled back: what a credit needs,
+ * unless the provider sends free-round credits. One statement.
+ */
+export async function lockRoundForCredit(tx: Executor, key: RoundKey): Promise<(RoundRow & { hasAppliedDebit: boolean }) | undefined> {
+  const t = providerTransactions;
+  const rows = await tx
+    .select({
+      round: providerRounds,
+      hasAppliedDebit: sql<boolean>`exists (${tx
+        .select({ one: sql`1` })
+        .from(t)
+        .where(
+          and(
+            eq(t.roundRef, providerRounds.id),
+            eq(t.provider, key.provider),
+            eq(t.userId, key.userId),
+            eq(t.action, "debit"),
+            eq(t.status, "OK"),
+            eq(t.placeholder, false),
+            isNotNull(t.journalId),
+            isNull(t.rolledBackBy),
+          ),
+        )})`,
+    })
+    .from(providerRounds)
+    .where(and(eq(providerRounds.provider, key.provider), eq(providerRounds.userId, key.userId), eq(providerRounds.roundId, key.roundId)))
+    .limit(1)
+    .for("update", { of: providerRounds });
+  const row = rows[0];
+  return row ? { ...row.round, hasAppliedDebit: Boolean(row.hasAppliedDebit) } : undefined;
+}
+
 export type RoundPatch = Partial<
   Pick<RoundRow, "gameCode" | "bet" | "payout" | "validBet" | "beforeBalance" | "balanceAfter" | "status" | "referrerId" | "referralShare">
 > & { settled?: boolean };
@@ -62,39 +97,50 @@ export interface WalletPlayer {
 }
 
 export interface WalletParties {
-  /** The provider's catalogue row, if it is in the catalogue. */
-  provider: { active: boolean; maintenance: boolean } | undefined;
+  /** The provider's catalogue row, if it is in the catalogue (freeRoundCredits: credits without a debit are accepted). */
+  provider: { active: boolean; maintenance: boolean; freeRoundCredits: boolean } | undefined;
   /** The player named by user_code, if known. */
   player: WalletPlayer | undefined;
   /** The player's game balance (0 when unknown or the account does not exist yet). */
   gameBalance: number;
+  /** The stored points rate setting (lottery.points), read here so that a settling credit need not read it again. */
+  pointsSetting: unknown;
 }
 
 /** What every wallet call reads first, in one statement: the provider (p_code, any case), the player (user_code), the game balance. */
 export async function findWalletParties(db: Executor, providerCode: string, userCode: string): Promise<WalletParties> {
   const res = await db.execute(sql`
-    select p.active, p.maintenance, u.id as user_id, u.blocked,
-           (select a.balance from ledger_accounts a where a.user_id = u.id and a.kind = 'game') as game_balance
+    select p.active, p.maintenance, p.free_round_credits, u.id as user_id, u.blocked,
+           (select a.balance from ledger_accounts a where a.user_id = u.id and a.kind = 'game') as game_balance,
+           (select s.value from settings s where s.key = ${POINTS_SETTING.key}) as points_setting
       from (select 1) as one
-      left join lateral (select active, maintenance from providers where upper(code) = ${providerCode.toUpperCase()} limit 1) as p on true
+      left join lateral (select active, maintenance, free_round_credits from providers where upper(code) = ${providerCode.toUpperCase()} limit 1) as p on true
       left join lateral (select id, blocked from users where user_code = ${userCode} limit 1) as u on true`);
   const row = rowsOf<{
     active: boolean | null;
     maintenance: boolean | null;
+    free_round_credits: boolean | null;
     user_id: number | string | null;
     blocked: boolean | null;
     game_balance: number | string | null;
+    points_setting: unknown;
   }>(res)[0];
   return {
-    provider: row && row.active !== null ? { active: row.active === true, maintenance: row.maintenance === true } : undefined,
+    provider:
+      row && row.active !== null
+        ? { active: row.active === true, maintenance: row.maintenance === true, freeRoundCredits: row.free_round_credits === true }
+        : undefined,
     player: row && row.user_id !== null ? { id: Number(row.user_id), blocked: row.blocked === true } : undefined,
     gameBalance: Number(row?.game_balance ?? 0),
+    pointsSetting: row?.points_setting ?? null,
   };
 }
 
 export interface LockedWalletUser {
   id: number;
   blocked: boolean;
+  /** Self-excluded now (by the database clock): debits are refused as for a blocked player. */
+  excluded: boolean;
   turnover: number;
   referredBy: number | null;
 }
@@ -102,7 +148,13 @@ export interface LockedWalletUser {
 /** The player's users row, locked FOR NO KEY UPDATE (after the round, before the ledger accounts). */
 export async function lockWalletUser(tx: Executor, userId: number): Promise<LockedWalletUser | undefined> {
   const rows = await tx
-    .select({ id: users.id, blocked: users.blocked, turnover: users.turnover, referredBy: users.referredBy })
+    .select({
+      id: users.id,
+      blocked: users.blocked,
+      excluded: sql<boolean>`(${users.excludedForever} or coalesce(${users.excludedUntil} > now(), false))`,
+      turnover: users.turnover,
+      referredBy: users.referredBy,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1)

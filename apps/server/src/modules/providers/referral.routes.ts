@@ -1,4 +1,10 @@
-import { claimGameReferBodySchema, claimGameReferResponseSchema, errorBodySchema, myReferralHistorySchema } from "@shwe/contracts";
+import {
+  claimGameReferBodySchema,
+  claimGameReferResponseSchema,
+  errorBodySchema,
+  myReferralHistoryQuerySchema,
+  myReferralHistorySchema,
+} from "@shwe/contracts";
 import type { AppContext, ZodApp } from "../../app.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { accountLimiter } from "../accounts/rate-limits.ts";
@@ -40,9 +46,10 @@ export function registerReferralRoutes(app: ZodApp, ctx: AppContext): void {
         tags,
         security,
         summary: "The player's referees (phones masked), when they joined and the share each earned",
+        querystring: myReferralHistoryQuerySchema,
         response: { 200: myReferralHistorySchema, ...errors },
       },
     },
-    async (request) => myReferralHistory(ctx, currentUser(request).id),
+    async (request) => myReferralHistory(ctx, currentUser(request).id, request.query),
   );
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
+import { afterPageKey, type PageRequest, pageTimeOf } from "../ledger/history-page.ts";
 
 /** The player's rounds (wagers) for the game reports; always filtered by the owner's id in SQL. */
 export interface RoundReportRow {
@@ -17,23 +18,32 @@ export interface RoundReportRow {
   status: "open" | "settled" | "rolled_back";
   created_at: Date | string;
   settled_at: Date | string | null;
+  /** The page key's time (history-page.ts). */
+  page_at: string;
 }
 
-const REPORT_LIMIT = 500;
-
-export async function listRounds(db: Executor, userId: number, provider: string, from: Date, to: Date): Promise<RoundReportRow[]> {
+/** The player's rounds at one provider started in [from, to), newest first (created_at, id): one page and one more row. */
+export async function listRounds(
+  db: Executor,
+  userId: number,
+  provider: string,
+  from: Date,
+  to: Date,
+  page: PageRequest,
+): Promise<RoundReportRow[]> {
   const res = await db.execute(sql`
     select r.id, r.round_id as wager_id, r.provider as p_code,
            coalesce(r.before_balance, 0)::bigint as before_balance, coalesce(r.balance_after, 0)::bigint as balance,
            r.game_code, g.name as game_name, p.name as provider_name,
-           r.bet, r.valid_bet, r.payout, r.status, r.created_at, r.settled_at
+           r.bet, r.valid_bet, r.payout, r.status, r.created_at, r.settled_at, ${pageTimeOf(sql`r.created_at`)} as page_at
       from provider_rounds r
       left join providers p on upper(p.code) = r.provider
       left join games g on g.provider_id = p.id and g.code = r.game_code
      where r.user_id = ${userId} and r.provider = ${provider}
        and r.created_at >= ${from.toISOString()}::timestamptz and r.created_at < ${to.toISOString()}::timestamptz
-     order by r.id desc
-     limit ${REPORT_LIMIT}`);
+       and ${afterPageKey(sql`r.created_at`, sql`r.id`, page.after)}
+     order by r.created_at desc, r.id desc
+     limit ${page.limit + 1}`);
   return rowsOf<RoundReportRow>(res).map((r) => ({
     ...r,
     id: Number(r.id),

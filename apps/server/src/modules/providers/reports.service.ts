@@ -1,5 +1,6 @@
-import type { GameReport, TransitionHistoryItem } from "@shwe/contracts";
+import type { GameReport, HistoryQuery, TransitionHistoryItem } from "@shwe/contracts";
 import type { AppContext } from "../../app.ts";
+import { finishPage, pageRequestOf } from "../ledger/history-page.ts";
 import { isoOf, yangonDayRange } from "../ledger/history-range.ts";
 import { listRounds, summariseRounds } from "./reports.repository.ts";
 
@@ -10,12 +11,15 @@ export interface DateRange {
 
 /**
  * The game report of one provider (spec §2 /game/report/{p_code}): the player's own rounds started in
- * the Asia/Yangon days asked for, newest first; win_lose = payout − bet.
+ * the Asia/Yangon days asked for, newest first, one page at a time; win_lose = payout − bet.
  */
-export async function gameReport(ctx: AppContext, userId: number, pCode: string, range: DateRange): Promise<GameReport> {
-  const { from, to } = yangonDayRange(range.start_date, range.end_date, ctx.clock.now());
-  const rows = await listRounds(ctx.db, userId, pCode.trim().toUpperCase(), from, to);
+export async function gameReport(ctx: AppContext, userId: number, pCode: string, query: HistoryQuery): Promise<GameReport> {
+  const { from, to } = yangonDayRange(query.start_date, query.end_date, ctx.clock.now());
+  const page = pageRequestOf(query);
+  const read = await listRounds(ctx.db, userId, pCode.trim().toUpperCase(), from, to, page);
+  const { rows, next_cursor } = finishPage(read, page, (r) => ({ at: r.page_at, id: r.id }));
   return {
+    next_cursor,
     data: rows.map((r) => ({
       id: r.id,
       wager_id: r.wager_id,

@@ -104,9 +104,9 @@ describe("game reports", () => {
     const inRange = await call(t, "GET", `/api/game/report/GDG?start_date=${today}&end_date=${today}`, { token: a.token });
     expect(inRange.json().data).toHaveLength(1);
     const later = await call(t, "GET", `/api/game/report/GDG?start_date=${tomorrow}&end_date=${tomorrow}`, { token: a.token });
-    expect(later.json()).toEqual({ data: [] });
+    expect(later.json()).toEqual({ data: [], next_cursor: null });
     clock.advance(86_400_000);
-    expect((await call(t, "GET", "/api/game/report/GDG", { token: a.token })).json()).toEqual({ data: [] });
+    expect((await call(t, "GET", "/api/game/report/GDG", { token: a.token })).json()).toEqual({ data: [], next_cursor: null });
     expect((await call(t, "GET", "/api/transition/history", { token: a.token })).json()).toEqual({ data: [] });
     expectErrorBody(
       await call(t, "GET", `/api/game/report/GDG?start_date=${tomorrow}&end_date=${today}`, { token: a.token }),

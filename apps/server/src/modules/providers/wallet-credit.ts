@@ -1,19 +1,37 @@
 import type { Tx } from "../../db/client.ts";
 import { balanceAfter, balancesOf, lockPlayers, postJournal } from "../ledger/ledger.service.ts";
-import { ensureAndLockRound, lockRound, lockWalletUser, type RoundPatch, updateRound } from "./provider-rounds.repository.ts";
+import {
+  ensureAndLockRound,
+  lockRoundForCredit,
+  lockWalletUser,
+  type RoundPatch,
+  type RoundRow,
+  updateRound,
+} from "./provider-rounds.repository.ts";
 import { settleRound } from "./settlement.ts";
 import { casinoAccountOf, type Outcome, type WalletCall, WalletRefusal } from "./wallet-transaction.ts";
 
+/** How a provider's credits are checked (its catalogue row, operator setting free_round_credits). */
+export interface CreditRules {
+  /** Credits without a debit in their round are accepted: free rounds the provider gives away. */
+  freeRoundCredits: boolean;
+  /** The points rate, read with the wallet parties (one statement fewer in the settling transaction). */
+  kyatPerPoint: number;
+}
+
 /**
- * credit: the result of round `round_id` (kind win, bonus or jackpot; amount ≥ 0). The first credit
- * of an open round ends it — a credit of 0 ends a lost round — and applies the effects of play
- * (settlement.ts). Accepted for blocked players and after the session ended. A win needs a round
- * with a bet (TRANSACTION_NOT_FOUND otherwise) and is refused once the round ended
- * (ALREADY_SETTLED) or was rolled back (ALREADY_ROLLED_BACK); a bonus or jackpot may arrive without
- * a bet (the round is created already settled) or after the round ended (added to its payout).
- * The round row lock makes a result and a rollback of the same round take turns: exactly one wins.
+ * credit: the result of round `round_id` (kind win, bonus or jackpot; amount ≥ 0). Every credit, of
+ * any kind, needs a round of this player at this provider with an applied debit that was not rolled
+ * back (TRANSACTION_NOT_FOUND otherwise, nothing changes): a signed credit alone never creates money.
+ * Only a provider with free-round credits switched on may credit without a debit (the round is
+ * created already settled, stake 0). The first credit of an open round ends it — a credit of 0 ends
+ * a lost round — and applies the effects of play (settlement.ts). Accepted for blocked players and
+ * after the session ended. A win is refused once the round ended (ALREADY_SETTLED); any credit once
+ * its bets were all rolled back (ALREADY_ROLLED_BACK); a bonus or jackpot after the round ended is
+ * added to its payout. The round row lock makes a result and a rollback of the same round take
+ * turns: exactly one wins.
  */
-export async function applyCredit(tx: Tx, call: WalletCall): Promise<Outcome> {
+export async function applyCredit(tx: Tx, call: WalletCall, rules: CreditRules): Promise<Outcome> {
   const { body, userId, provider } = call;
   const amount = body.amount ?? 0;
   const kind = body.kind ?? "win";
@@ -21,13 +39,15 @@ export async function applyCredit(tx: Tx, call: WalletCall): Promise<Outcome> {
   const gameCode = body.game_code ?? null;
   const key = { provider, userId, roundId };
 
-  let round = await lockRound(tx, key);
+  const found = await lockRoundForCredit(tx, key);
+  let round: RoundRow | undefined = found;
   if (!round) {
-    if (kind === "win") throw new WalletRefusal("TRANSACTION_NOT_FOUND");
+    if (!rules.freeRoundCredits) throw new WalletRefusal("TRANSACTION_NOT_FOUND");
     round = await ensureAndLockRound(tx, key, gameCode);
     if (!round) throw new Error(`round ${provider}/${roundId} vanished`);
   }
   if (round.status === "rolled_back") throw new WalletRefusal("ALREADY_ROLLED_BACK");
+  if (!rules.freeRoundCredits && !found?.hasAppliedDebit) throw new WalletRefusal("TRANSACTION_NOT_FOUND");
   const settling = round.status === "open";
   if (!settling && kind === "win") throw new WalletRefusal("ALREADY_SETTLED");
 
@@ -66,7 +86,11 @@ export async function applyCredit(tx: Tx, call: WalletCall): Promise<Outcome> {
     beforeBalance: round.beforeBalance ?? balances.game,
     gameCode: round.gameCode ?? gameCode,
   };
-  if (settling) patch = { ...patch, ...(await settleRound(tx, { roundRef: round.id, provider, user, bet: round.bet, payout })) };
+  if (settling)
+    patch = {
+      ...patch,
+      ...(await settleRound(tx, { roundRef: round.id, provider, user, bet: round.bet, payout, kyatPerPoint: rules.kyatPerPoint })),
+    };
   await updateRound(tx, round.id, patch);
   return { status: "OK", balance: after, journalId, roundRef: round.id, balanceBefore: balances.game, balanceAfter: after };
 }

@@ -22,7 +22,8 @@ export async function applyDebit(tx: Tx, call: WalletCall): Promise<Outcome> {
 
   const user = await lockWalletUser(tx, userId);
   if (!user) throw new WalletRefusal("UNKNOWN_PLAYER");
-  if (user.blocked) throw new WalletRefusal("PLAYER_BLOCKED");
+  // A self-excluded player's debits are refused as a blocked player's: play stops, results still end rounds.
+  if (user.blocked || user.excluded) throw new WalletRefusal("PLAYER_BLOCKED");
 
   const locked = await lockPlayers(tx, [userId]);
   const balances = balancesOf(locked, userId);

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { PROVIDER_SIGNATURE_WINDOW_SECONDS } from "@shwe/contracts";
 import { safeEqual } from "../../lib/crypto.ts";
+import type { ProviderRegistry } from "./provider-adapter.ts";
 
 /**
  * The signature of a wallet call (api.md "Provider wallet API"): X-Signature is the lowercase hex
@@ -30,6 +31,24 @@ export function verifyWalletSignature(input: SignatureInput): boolean {
   const skew = Math.abs(Math.floor(input.now.getTime() / 1000) - Number(timestamp));
   if (skew > PROVIDER_SIGNATURE_WINDOW_SECONDS) return false;
   return safeEqual(walletSignature(secret, timestamp, input.rawBody), signature);
+}
+
+const PROVIDER_CODE = /^[A-Za-z0-9_-]{1,40}$/;
+
+/**
+ * Whether a wallet call comes from the provider it names, decided before anything else is read:
+ * undefined when it is correctly signed with that provider's secret; otherwise the answer it gets
+ * (PROVIDER_DISABLED for a provider without a wallet connection, INVALID_SIGNATURE for a bad
+ * signature). The same order and rules as the wallet service applies (wallet.service.ts).
+ */
+export function walletCallRefusal(
+  providers: ProviderRegistry,
+  code: string,
+  input: Omit<SignatureInput, "secret">,
+): "PROVIDER_DISABLED" | "INVALID_SIGNATURE" | undefined {
+  const adapter = PROVIDER_CODE.test(code) ? providers.get(code.toUpperCase()) : undefined;
+  if (!adapter || adapter.secret.length === 0) return "PROVIDER_DISABLED";
+  return verifyWalletSignature({ ...input, secret: adapter.secret }) ? undefined : "INVALID_SIGNATURE";
 }
 
 /** The headers a provider (or the built-in house games) sends with a body: what integrators copy. */

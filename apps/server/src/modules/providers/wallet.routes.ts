@@ -3,6 +3,8 @@ import type { FastifyError, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../app.ts";
 import { clean, handleWalletCallback } from "./wallet.service.ts";
+import { BadWalletCallLimit } from "./wallet-abuse.ts";
+import { walletCallRefusal } from "./wallet-signature.ts";
 
 const HEADERS_KEPT = [PROVIDER_TIMESTAMP_HEADER, PROVIDER_SIGNATURE_HEADER, "content-type", "user-agent"] as const;
 
@@ -17,8 +19,13 @@ function headerOf(request: FastifyRequest, name: string): string | undefined {
  * (docs/provider-wallet.md). The body is kept as raw bytes (its own content-type parser in this
  * scope) because the signature covers it byte for byte. Every answer is HTTP 200 with
  * `{status, balance?, transaction_id?}`; a body the server cannot even read answers INVALID_REQUEST.
+ * An address that keeps sending calls not signed by the provider they name is cut short
+ * (wallet-abuse.ts): the same refusal status, with Retry-After, and nothing read or kept.
  */
 export async function registerProviderWalletRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  const badCalls = ctx.config.rateLimits.enabled
+    ? new BadWalletCallLimit(ctx.rateLimitStore, ctx.config.rateLimits, (err) => app.log.warn({ err }, "rate-limit store unavailable"))
+    : undefined;
   await app.register(async (scope) => {
     const wallet = scope as unknown as ZodApp;
     wallet.removeAllContentTypeParsers();
@@ -39,8 +46,18 @@ export async function registerProviderWalletRoutes(app: ZodApp, ctx: AppContext)
           response: { 200: providerWalletAnswerSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const timestamp = headerOf(request, PROVIDER_TIMESTAMP_HEADER);
+        const signature = headerOf(request, PROVIDER_SIGNATURE_HEADER);
+        if (badCalls) {
+          const refusal = walletCallRefusal(ctx.providers, request.params.code, { timestamp, signature, rawBody, now: ctx.clock.now() });
+          const verdict = refusal === undefined ? undefined : await badCalls.badCall(request.ip);
+          if (refusal !== undefined && verdict?.limited) {
+            void reply.header("retry-after", String(verdict.retryAfterSeconds));
+            return { status: refusal };
+          }
+        }
         const headers: Record<string, string | null> = {};
         for (const name of HEADERS_KEPT) {
           const value = headerOf(request, name);
@@ -49,8 +66,8 @@ export async function registerProviderWalletRoutes(app: ZodApp, ctx: AppContext)
         return handleWalletCallback(ctx, {
           code: request.params.code,
           action: request.params.action,
-          timestamp: headerOf(request, PROVIDER_TIMESTAMP_HEADER),
-          signature: headerOf(request, PROVIDER_SIGNATURE_HEADER),
+          timestamp,
+          signature,
           rawBody,
           headers,
           ip: request.ip,

@@ -6,6 +6,7 @@ import {
 } from "@shwe/contracts";
 import type { AppContext } from "../../app.ts";
 import type { Tx } from "../../db/client.ts";
+import { kyatPerPointOf } from "../rewards/points.service.ts";
 import { type CallbackRecord, insertCallback } from "./provider-callbacks.repository.ts";
 import { findWalletParties } from "./provider-rounds.repository.ts";
 import { applyCredit } from "./wallet-credit.ts";
@@ -144,7 +145,10 @@ async function dispatch(
     if (!open) return (await storedAnswerOf(ctx.db, call)) ?? answerOf("PROVIDER_DISABLED", undefined, txId);
     return runWalletCall(ctx.db, call, (tx) => applyDebit(tx, call), keep);
   }
-  if (action === "credit") return runWalletCall(ctx.db, call, (tx) => applyCredit(tx, call), keep);
+  if (action === "credit") {
+    const rules = { freeRoundCredits: catalogue.freeRoundCredits, kyatPerPoint: kyatPerPointOf(parties.pointsSetting) };
+    return runWalletCall(ctx.db, call, (tx) => applyCredit(tx, call, rules), keep);
+  }
   return runWalletCall(ctx.db, call, (tx) => applyRollback(tx, call), keep);
 }
 

@@ -88,6 +88,11 @@ export async function setMaintenance(t: TestApp, code: string, maintenance: bool
   await t.ctx.db.update(providers).set({ maintenance }).where(eq(providers.code, code));
 }
 
+/** The operator setting free_round_credits of a provider (credits without a debit accepted). */
+export async function setFreeRoundCredits(t: TestApp, code: string, freeRoundCredits: boolean): Promise<void> {
+  await t.ctx.db.update(providers).set({ freeRoundCredits }).where(eq(providers.code, code));
+}
+
 export async function setTurnover(t: TestApp, userId: number, turnover: number): Promise<void> {
   await t.ctx.db.update(users).set({ turnover }).where(eq(users.id, userId));
 }

@@ -9,6 +9,7 @@ import {
   journalsOf,
   nextId,
   player,
+  setFreeRoundCredits,
   TEST_PROVIDER,
   TEST_SECRET,
   type WalletResult,
@@ -363,25 +364,41 @@ describe("provider wallet API: debit, credit, rollback", () => {
     expect(after.answer).toMatchObject({ status: "OK", balance: 10_000 });
   });
 
-  it("a win needs a round with a bet; a bonus without a bet opens and ends its own round", async () => {
+  it("a credit of any kind needs a round with a bet; a free-round provider may credit without one", async () => {
     const p = await player(t, 1_000);
     const win = await wallet(t, "credit", { player: p.userCode, transaction_id: nextId("c"), round_id: nextId("r"), amount: 700 });
     expect(win.answer).toMatchObject({ status: "TRANSACTION_NOT_FOUND", balance: 1_000 });
-    const round = nextId("r");
-    const bonus = await wallet(t, "credit", {
+    const refusedBonus = await wallet(t, "credit", {
       player: p.userCode,
       transaction_id: nextId("c"),
-      round_id: round,
+      round_id: nextId("r"),
       amount: 700,
       kind: "bonus",
     });
-    expect(bonus.answer).toMatchObject({ status: "OK", balance: 1_700 });
-    const rows = rowsOf<{ status: string; bet: number; payout: number }>(
-      await t.ctx.db.execute(sql`select status, bet, payout from provider_rounds where round_id = ${round}`),
-    );
-    expect(rows.map((r) => ({ ...r, bet: Number(r.bet), payout: Number(r.payout) }))).toEqual([{ status: "settled", bet: 0, payout: 700 }]);
-    const late = await wallet(t, "debit", { player: p.userCode, transaction_id: nextId("d"), round_id: round, amount: 100 });
-    expect(late.answer.status).toBe("ALREADY_SETTLED");
+    expect(refusedBonus.answer).toMatchObject({ status: "TRANSACTION_NOT_FOUND", balance: 1_000 });
+
+    await setFreeRoundCredits(t, TEST_PROVIDER, true);
+    try {
+      const round = nextId("r");
+      const bonus = await wallet(t, "credit", {
+        player: p.userCode,
+        transaction_id: nextId("c"),
+        round_id: round,
+        amount: 700,
+        kind: "bonus",
+      });
+      expect(bonus.answer).toMatchObject({ status: "OK", balance: 1_700 });
+      const rows = rowsOf<{ status: string; bet: number; payout: number }>(
+        await t.ctx.db.execute(sql`select status, bet, payout from provider_rounds where round_id = ${round}`),
+      );
+      expect(rows.map((r) => ({ ...r, bet: Number(r.bet), payout: Number(r.payout) }))).toEqual([
+        { status: "settled", bet: 0, payout: 700 },
+      ]);
+      const late = await wallet(t, "debit", { player: p.userCode, transaction_id: nextId("d"), round_id: round, amount: 100 });
+      expect(late.answer.status).toBe("ALREADY_SETTLED");
+    } finally {
+      await setFreeRoundCredits(t, TEST_PROVIDER, false);
+    }
   });
 
   it("keeps every call once in provider_callbacks with the answer it got: applied, refused, replayed, read-only", async () => {

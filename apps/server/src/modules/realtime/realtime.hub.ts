@@ -1,4 +1,4 @@
-import type { WsServerMessage } from "@shwe/contracts";
+import type { WsLiveMessage, WsServerMessage } from "@shwe/contracts";
 
 /** The part of a `ws` socket the hub uses. */
 export interface HubSocket {
@@ -12,12 +12,39 @@ export interface HubSocket {
 const OPEN = 1;
 /** Tabs per account; the oldest socket is closed beyond this. */
 const MAX_SOCKETS_PER_USER = 10;
+/** Visitor sockets per address; the oldest is closed beyond this. */
+const MAX_VISITOR_SOCKETS_PER_IP = 20;
+/** Close code for the oldest socket beyond these limits. */
+export const TOO_MANY_SOCKETS = 4429;
 
 export interface HubClient {
   socket: HubSocket;
   userId: number;
   token: string;
+  /** The auth token's id: its revocation closes this socket. */
+  tokenId: number;
   alive: boolean;
+}
+
+/** A visitor's socket: public events only (results, chat, marquee, broadcasts to everyone). */
+export interface VisitorClient {
+  socket: HubSocket;
+  ip: string;
+  alive: boolean;
+}
+
+/**
+ * A notice of the `session_end` channel: `t:<token id>` when a token is revoked (sign-out, password
+ * change or reset, renewal), `b:<user id>` when an account is blocked. Anything else: undefined.
+ */
+export type SessionEnd = { kind: "token"; id: number } | { kind: "blocked"; id: number };
+
+export function parseSessionEnd(payload: string): SessionEnd | undefined {
+  const match = /^([tb]):(\d{1,15})$/.exec(payload);
+  if (!match) return undefined;
+  const id = Number(match[2]);
+  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  return { kind: match[1] === "t" ? "token" : "blocked", id };
 }
 
 export type BalanceReader = (userId: number) => Promise<Omit<Extract<WsServerMessage, { type: "balance" }>, "type">>;
@@ -28,6 +55,11 @@ export type BalanceReader = (userId: number) => Promise<Omit<Extract<WsServerMes
  */
 export class RealtimeHub {
   private readonly byUser = new Map<number, Set<HubClient>>();
+  private readonly visitorsByIp = new Map<string, Set<VisitorClient>>();
+  /** Told when a socket comes or goes (the presence report). */
+  onChange: () => void = () => undefined;
+  /** Writes this process's socket counts to the database now. */
+  reportPresence: () => Promise<void> = async () => undefined;
   private readonly inFlight = new Set<number>();
   private readonly dirty = new Set<number>();
 
@@ -48,20 +80,74 @@ export class RealtimeHub {
       const oldest = set.values().next().value;
       if (oldest) {
         set.delete(oldest);
-        oldest.socket.close(4429, "Too many open tabs");
+        oldest.socket.close(TOO_MANY_SOCKETS, "Too many open tabs");
       }
     }
+    this.onChange();
   }
 
   remove(client: HubClient): void {
     const set = this.byUser.get(client.userId);
     if (!set) return;
-    set.delete(client);
+    if (set.delete(client)) this.onChange();
     if (set.size === 0) this.byUser.delete(client.userId);
   }
 
+  addVisitor(visitor: VisitorClient): void {
+    let set = this.visitorsByIp.get(visitor.ip);
+    if (!set) {
+      set = new Set();
+      this.visitorsByIp.set(visitor.ip, set);
+    }
+    set.add(visitor);
+    if (set.size > MAX_VISITOR_SOCKETS_PER_IP) {
+      const oldest = set.values().next().value;
+      if (oldest) {
+        set.delete(oldest);
+        oldest.socket.close(TOO_MANY_SOCKETS, "Too many open tabs");
+      }
+    }
+    this.onChange();
+  }
+
+  removeVisitor(visitor: VisitorClient): void {
+    const set = this.visitorsByIp.get(visitor.ip);
+    if (!set) return;
+    if (set.delete(visitor)) this.onChange();
+    if (set.size === 0) this.visitorsByIp.delete(visitor.ip);
+  }
+
+  /** Signed-in sockets. */
   clients(): HubClient[] {
     return [...this.byUser.values()].flatMap((s) => [...s]);
+  }
+
+  visitors(): VisitorClient[] {
+    return [...this.visitorsByIp.values()].flatMap((s) => [...s]);
+  }
+
+  /** Signed-in and visitor sockets. */
+  socketCount(): number {
+    return this.clients().length + this.visitors().length;
+  }
+
+  /** The players with a socket here. */
+  userIds(): number[] {
+    return [...this.byUser.keys()];
+  }
+
+  /** A live event: to every socket (visitors too) when `userId` is null, else to that player's sockets. */
+  sendLive(userId: number | null, message: WsLiveMessage | Record<string, unknown>): void {
+    if (userId !== null) {
+      this.sendToUser(userId, message);
+      return;
+    }
+    const text = JSON.stringify(message);
+    for (const c of [...this.clients(), ...this.visitors()]) if (c.socket.readyState === OPEN) c.socket.send(text);
+  }
+
+  sendRaw(socket: HubSocket, message: WsServerMessage | WsLiveMessage | Record<string, unknown>): void {
+    if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
   }
 
   hasUser(userId: number): boolean {
@@ -75,11 +161,6 @@ export class RealtimeHub {
   sendToUser(userId: number, message: WsServerMessage | Record<string, unknown>): void {
     const text = JSON.stringify(message);
     for (const c of this.byUser.get(userId) ?? []) if (c.socket.readyState === OPEN) c.socket.send(text);
-  }
-
-  broadcast(message: Record<string, unknown>): void {
-    const text = JSON.stringify(message);
-    for (const c of this.clients()) if (c.socket.readyState === OPEN) c.socket.send(text);
   }
 
   /**
@@ -107,8 +188,28 @@ export class RealtimeHub {
     }
   }
 
+  /** Closes the sockets authenticated with this token (it was revoked); returns how many. */
+  closeToken(tokenId: number, code: number, reason: string): number {
+    const matching = this.clients().filter((c) => c.tokenId === tokenId);
+    for (const c of matching) this.closeClient(c, code, reason);
+    return matching.length;
+  }
+
+  /** Closes every socket of this account; returns how many. */
+  closeUser(userId: number, code: number, reason: string): number {
+    const matching = [...(this.byUser.get(userId) ?? [])];
+    for (const c of matching) this.closeClient(c, code, reason);
+    return matching.length;
+  }
+
+  private closeClient(client: HubClient, code: number, reason: string): void {
+    this.remove(client);
+    client.socket.close(code, reason);
+  }
+
   closeAll(code: number, reason: string): void {
-    for (const c of this.clients()) c.socket.close(code, reason);
+    for (const c of [...this.clients(), ...this.visitors()]) c.socket.close(code, reason);
     this.byUser.clear();
+    this.visitorsByIp.clear();
   }
 }

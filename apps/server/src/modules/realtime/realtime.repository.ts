@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { outbox } from "../../db/schema/index.ts";
 import { getPlayerBalances } from "../ledger/player-accounts.repository.ts";
+import { publishLiveEvent } from "../live/live.service.ts";
 
 export interface LiveBalances {
   balance: number;
@@ -16,11 +17,18 @@ export async function readLiveBalances(db: Executor, userId: number): Promise<Li
 }
 
 /** The player's balance changes were pushed to a live socket. */
-export async function markBalanceDelivered(db: Executor, userId: number): Promise<void> {
-  await db
+/**
+ * Marks a player's balance rows delivered; answers the age in seconds (database clock) of the newest
+ * of them, the change whose notification led to this push: the outbox lag. Null when none was waiting.
+ */
+export async function markBalanceDelivered(db: Executor, userId: number): Promise<number | null> {
+  const rows = await db
     .update(outbox)
     .set({ deliveredAt: sql`now()` })
-    .where(and(eq(outbox.topic, "balance"), eq(outbox.userId, userId), isNull(outbox.deliveredAt)));
+    .where(and(eq(outbox.topic, "balance"), eq(outbox.userId, userId), isNull(outbox.deliveredAt)))
+    .returning({ age: sql<number>`extract(epoch from now() - ${outbox.createdAt})::float8` });
+  if (rows.length === 0) return null;
+  return Math.min(...rows.map((r) => Number(r.age)));
 }
 
 /** Balance rows only describe "something changed"; after a day they are of no use to anyone. */
@@ -29,14 +37,17 @@ export async function pruneBalanceOutbox(db: Executor): Promise<void> {
 }
 
 /**
- * Publishes a message to live sockets from inside a transaction: delivered by PostgreSQL to every
- * server process at commit, dropped on rollback. `userId` null means every signed-in socket.
- * For results, chat, marquee and operator broadcasts (payload limit about 7,000 bytes).
+ * Publishes a message to live sockets from inside a transaction: stored as a live event and
+ * delivered by PostgreSQL to every server process at commit, dropped on rollback. `userId` null
+ * means every socket, visitors included (results, chat, marquee, broadcasts to everyone).
  */
-export async function publishRealtime(tx: Executor, userId: number | null, message: Record<string, unknown>): Promise<void> {
-  const payload = JSON.stringify({ user_id: userId, message });
-  if (Buffer.byteLength(payload) > 7000) throw new Error("realtime message too large");
-  await tx.execute(sql`select pg_notify('realtime', ${payload})`);
+export async function publishRealtime(tx: Executor, userId: number | null, message: Record<string, unknown>): Promise<number> {
+  const id = await publishLiveEvent(tx, userId, message);
+  // Also told, small enough, on the `realtime` channel: server modules that react to an event
+  // (the lottery's public answers on a result) listen there.
+  const payload = JSON.stringify({ user_id: userId, message: { ...message, event_id: id } });
+  if (Buffer.byteLength(payload) <= 7000) await tx.execute(sql`select pg_notify('realtime', ${payload})`);
+  return id;
 }
 
 /** The `balance` channel's payload: the ids of the players whose balances changed, comma-separated. */

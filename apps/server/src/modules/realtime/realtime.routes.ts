@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
 import fastifyWebsocket from "@fastify/websocket";
 import { WS_CLOSE, wsClientMessageSchema } from "@shwe/contracts";
 import type { FastifyRequest } from "fastify";
 import type { AppContext, ZodApp } from "../../app.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type HubClient, type HubSocket, RealtimeHub } from "./realtime.hub.ts";
+import { deletePresence, pruneLiveEvents, selectEventsByIds, selectRecentEventsAfter, upsertPresence } from "../live/live.repository.ts";
+import { liveMessageOf, replayFor } from "../live/live.service.ts";
+import { type HubClient, type HubSocket, parseSessionEnd, RealtimeHub, type VisitorClient } from "./realtime.hub.ts";
 import { markBalanceDelivered, parseBalanceNotice, pruneBalanceOutbox, readLiveBalances } from "./realtime.repository.ts";
 
 /** A `ws` socket as the route handler receives it. */
@@ -17,41 +20,136 @@ const AUTH_TIMEOUT_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
 /** Tokens of open sockets are checked again every this many heartbeats (revoked or blocked → closed). */
 const RECHECK_EVERY = 10;
+/** Each process reports its open sockets this often, and about a second after any change. */
+const PRESENCE_EVERY_MS = 10_000;
+const PRESENCE_SETTLE_MS = 1_000;
 
 /**
- * GET /api/ws: one authenticated WebSocket per signed-in tab. Auth by `?token=` or by a first
- * message `{type: "auth", token}` within 10 s; a bad token closes with 4401, a blocked account with
- * 4403, no auth in time with 4408. Then `{type: "ready"}`, the current balances, and a
+ * GET /api/ws: one WebSocket per tab. Auth by `?token=` or by a first message `{type: "auth", token}`
+ * within 10 s; a visitor sends `{type: "hello"}` instead and gets public events only (results, chat
+ * ticker, marquee, broadcasts to everyone; never balances). A bad token closes with 4401, a blocked
+ * account with 4403, neither in time with 4408. Live events (live_events rows, announced by id on
+ * the `live_event` channel at commit) reach every socket of every process; `{type: "resume", after}`
+ * replays what a socket missed (see live.service.ts replayFor) and ends with `caught_up`.
+ * A signed-in socket then gets `{type: "ready"}`, the current balances, and a
  * `{type: "balance", …}` message after every committed change, from whichever server process made
  * it (PostgreSQL notifications on the `balance` channel: one player id, or several comma-separated). `{type: "ping"}` answers `{type: "pong"}`.
+ * Revoking the socket's token (sign-out, password change) closes it at once with 4401, blocking the
+ * account with 4403, whichever process did it (`session_end` channel).
  */
 export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Promise<RealtimeHub> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   const hub = new RealtimeHub(
     (userId) => readLiveBalances(ctx.db, userId),
-    (userId) => markBalanceDelivered(ctx.db, userId),
+    async (userId) => {
+      const lag = await markBalanceDelivered(ctx.db, userId);
+      if (lag !== null) ctx.metrics.outboxLag(lag);
+    },
     app.log,
   );
+  const instanceId = randomUUID();
+
+  /** Live event ids announced, delivered in order, one read of the database per batch. */
+  const pendingIds: number[] = [];
+  let pumping = false;
+  let lastDelivered = 0;
+  const deliver = (rows: Awaited<ReturnType<typeof selectEventsByIds>>) => {
+    for (const row of rows) {
+      hub.sendLive(row.userId, liveMessageOf(row));
+      lastDelivered = Math.max(lastDelivered, row.id);
+    }
+  };
+  const pump = async (): Promise<void> => {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (pendingIds.length > 0) {
+        const ids = pendingIds.splice(0, 500);
+        deliver(await selectEventsByIds(ctx.db, ids));
+      }
+    } catch (err) {
+      app.log.warn({ err }, "live event delivery failed");
+    } finally {
+      pumping = false;
+    }
+  };
+
+  let presenceTimer: NodeJS.Timeout | undefined;
+  let closing = false;
+  const reportPresence = async (): Promise<void> => {
+    if (closing) return;
+    await upsertPresence(ctx.db, instanceId, {
+      sockets: hub.socketCount(),
+      visitors: hub.visitors().length,
+      playerIds: hub.userIds(),
+    });
+  };
+  hub.reportPresence = reportPresence;
+  hub.onChange = () => {
+    if (presenceTimer || closing) return;
+    presenceTimer = setTimeout(() => {
+      presenceTimer = undefined;
+      void reportPresence().catch((err) => app.log.warn({ err }, "presence report failed"));
+    }, PRESENCE_SETTLE_MS);
+    presenceTimer.unref();
+  };
 
   const stops: (() => Promise<void>)[] = [];
   const timers: NodeJS.Timeout[] = [];
 
   app.addHook("onReady", async () => {
     stops.push(
-      await ctx.database.listen("balance", (payload) => {
-        for (const userId of parseBalanceNotice(payload)) void hub.pushBalance(userId);
-      }),
+      await ctx.database.listen(
+        "balance",
+        (payload) => {
+          for (const userId of parseBalanceNotice(payload)) void hub.pushBalance(userId);
+        },
+        // The listening connection was lost and is back: changes made meanwhile were not announced.
+        () => {
+          for (const userId of new Set(hub.clients().map((c) => c.userId))) void hub.pushBalance(userId);
+        },
+      ),
     );
     stops.push(
-      await ctx.database.listen("realtime", (payload) => {
-        try {
-          const { user_id, message } = JSON.parse(payload) as { user_id: number | null; message: Record<string, unknown> };
-          if (user_id === null) hub.broadcast(message);
-          else hub.sendToUser(user_id, message);
-        } catch (err) {
-          app.log.warn({ err }, "bad realtime notification");
-        }
-      }),
+      await ctx.database.listen(
+        "live_event",
+        (payload) => {
+          const id = Number(payload);
+          if (!Number.isSafeInteger(id) || id <= 0) return app.log.warn({ payload }, "bad live_event notification");
+          pendingIds.push(id);
+          void pump();
+        },
+        // Events announced while the listening connection was lost: read what came after the last one delivered.
+        () =>
+          void selectRecentEventsAfter(ctx.db, lastDelivered, 500)
+            .then((rows) => {
+              const known = new Set(pendingIds);
+              deliver(rows.filter((r) => !known.has(r.id)));
+            })
+            .catch((err) => app.log.warn({ err }, "live event catch-up failed")),
+      ),
+    );
+    void reportPresence().catch((err) => app.log.warn({ err }, "presence report failed"));
+    const presence = setInterval(
+      () => void reportPresence().catch((err) => app.log.warn({ err }, "presence report failed")),
+      PRESENCE_EVERY_MS,
+    );
+    presence.unref();
+    timers.push(presence);
+    // A revoked token or a blocked account closes its sockets on every process at once (the database
+    // announces it at commit: triggers of migration 0012).
+    stops.push(
+      await ctx.database.listen(
+        "session_end",
+        (payload) => {
+          const ended = parseSessionEnd(payload);
+          if (ended?.kind === "token") hub.closeToken(ended.id, WS_CLOSE.unauthenticated, "Signed out");
+          else if (ended?.kind === "blocked") hub.closeUser(ended.id, WS_CLOSE.blocked, "Blocked");
+          else app.log.warn({ payload }, "bad session_end notification");
+        },
+        // Sign-outs and blocks announced while the listening connection was lost: check every socket now.
+        () => void recheckTokens(ctx, hub),
+      ),
     );
     let beats = 0;
     const heartbeat = setInterval(() => {
@@ -65,17 +163,32 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
         c.alive = false;
         c.socket.ping();
       }
+      for (const v of hub.visitors()) {
+        if (!v.alive) {
+          v.socket.terminate();
+          hub.removeVisitor(v);
+          continue;
+        }
+        v.alive = false;
+        v.socket.ping();
+      }
       if (beats % RECHECK_EVERY === 0) void recheckTokens(ctx, hub);
-      if (beats % (RECHECK_EVERY * 2) === 0) void pruneBalanceOutbox(ctx.db).catch(() => undefined);
+      if (beats % (RECHECK_EVERY * 2) === 0) {
+        void pruneBalanceOutbox(ctx.db).catch(() => undefined);
+        void pruneLiveEvents(ctx.db).catch(() => undefined);
+      }
     }, HEARTBEAT_MS);
     heartbeat.unref();
     timers.push(heartbeat);
   });
 
   app.addHook("onClose", async () => {
+    closing = true;
+    clearTimeout(presenceTimer);
     for (const t of timers) clearInterval(t);
     for (const stop of stops.splice(0)) await stop().catch(() => undefined);
     hub.closeAll(1001, "Server shutting down");
+    await deletePresence(ctx.db, instanceId).catch(() => undefined);
   });
 
   const wsHandler = (raw: unknown, request: FastifyRequest): void => {
@@ -83,10 +196,12 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
     const url = new URL(request.url, "http://localhost");
     const queryToken = url.searchParams.get("token");
     let client: HubClient | undefined;
+    let visitor: VisitorClient | undefined;
     let authenticating = false;
+    let resuming = false;
 
     const timer = setTimeout(() => {
-      if (!client) socket.close(WS_CLOSE.authTimeout, "Authentication timeout");
+      if (!client && !visitor) socket.close(WS_CLOSE.authTimeout, "Authentication timeout");
     }, AUTH_TIMEOUT_MS);
     timer.unref();
 
@@ -97,7 +212,7 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
       if (!owner) return socket.close(WS_CLOSE.unauthenticated, "Unauthenticated");
       if (owner.blocked) return socket.close(WS_CLOSE.blocked, "Blocked");
       clearTimeout(timer);
-      const me: HubClient = { socket, userId: owner.userId, token, alive: true };
+      const me: HubClient = { socket, userId: owner.userId, token, tokenId: owner.tokenId, alive: true };
       client = me;
       hub.add(me);
       hub.send(me, { type: "ready", user_id: owner.userId });
@@ -115,21 +230,44 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
         }
       }
       const msg = parsed?.success ? parsed.data : undefined;
-      if (!client) {
+      const me = client ?? visitor;
+      if (!me) {
         if (msg?.type === "auth" && !authenticating) void authenticate(msg.token);
-        else if (!authenticating) socket.close(WS_CLOSE.unauthenticated, "Unauthenticated");
+        else if (msg?.type === "hello" && !authenticating) {
+          clearTimeout(timer);
+          visitor = { socket, ip: request.ip, alive: true };
+          hub.addVisitor(visitor);
+          hub.sendRaw(socket, { type: "ready", user_id: null });
+        } else if (!authenticating) socket.close(WS_CLOSE.unauthenticated, "Unauthenticated");
         return;
       }
-      client.alive = true;
-      if (msg?.type === "ping") hub.send(client, { type: "pong" });
-      else if (!msg) hub.send(client, { type: "error", code: "BAD_MESSAGE", message: "Unknown message." });
+      me.alive = true;
+      if (msg?.type === "ping") hub.sendRaw(socket, { type: "pong" });
+      else if (msg?.type === "resume") {
+        // One replay at a time per socket.
+        if (resuming) return;
+        resuming = true;
+        void replayFor(ctx, client?.userId ?? null, msg.after)
+          .then(({ messages, head }) => {
+            for (const m of messages) hub.sendRaw(socket, m);
+            hub.sendRaw(socket, { type: "caught_up", last_event_id: head });
+          })
+          .catch((err) => app.log.warn({ err }, "live replay failed"))
+          .finally(() => {
+            resuming = false;
+          });
+      } else if (!msg || msg.type === "auth" || msg.type === "hello") {
+        hub.sendRaw(socket, { type: "error", code: "BAD_MESSAGE", message: "Unknown message." });
+      }
     });
     socket.on("pong", () => {
-      if (client) client.alive = true;
+      const me = client ?? visitor;
+      if (me) me.alive = true;
     });
     socket.on("close", () => {
       clearTimeout(timer);
       if (client) hub.remove(client);
+      if (visitor) hub.removeVisitor(visitor);
     });
 
     if (queryToken !== null) void authenticate(queryToken);
@@ -149,9 +287,12 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
   return hub;
 }
 
-async function recheckTokens(ctx: AppContext, hub: RealtimeHub): Promise<void> {
+/** Closes the sockets whose token no longer signs anyone in, or whose account is blocked. */
+export async function recheckTokens(ctx: Pick<AppContext, "auth">, hub: RealtimeHub): Promise<void> {
   for (const c of hub.clients()) {
-    const owner = await ctx.auth.verify(c.token).catch(() => undefined);
+    // A database that cannot answer right now says nothing about the token: keep the socket.
+    const owner = await ctx.auth.verify(c.token).catch(() => "unknown" as const);
+    if (owner === "unknown") continue;
     if (!owner) {
       c.socket.close(WS_CLOSE.unauthenticated, "Session expired");
       hub.remove(c);

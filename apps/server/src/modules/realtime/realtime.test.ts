@@ -1,70 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type ZodApp } from "../../app.ts";
-import { type Database, openDatabase, rowsOf } from "../../db/client.ts";
-import { createTestApp, onRealPostgres, realPostgresUrl, type TestApp } from "../../test/test-app.ts";
+import { rowsOf } from "../../db/client.ts";
+import { createTestApp, onRealPostgres, openSecondInstance, type SecondInstance, type TestApp } from "../../test/test-app.ts";
 import { createSystemAccount } from "../ledger/ledger.repository.ts";
 import { call, createUser, expectLedgerClean, fund } from "../ledger/testing.ts";
 import { betPathCounts, lotteryHouse } from "../lottery/betting.service.ts";
-
-/** The client side of a test socket (the `ws` client that injectWS answers). */
-interface TestSocket {
-  send(data: string): void;
-  close(): void;
-  terminate(): void;
-  on(event: "message", fn: (data: Buffer) => void): void;
-  on(event: "close", fn: (code: number) => void): void;
-}
-
-interface Opened {
-  ws: TestSocket;
-  messages: Record<string, unknown>[];
-  closed: Promise<number>;
-  /** The next message (after those already seen) matching the predicate, within `ms`. */
-  next(match: (m: Record<string, unknown>) => boolean, ms?: number): Promise<Record<string, unknown>>;
-}
-
-async function open(app: ZodApp, path: string): Promise<Opened> {
-  const messages: Record<string, unknown>[] = [];
-  const waiters: (() => void)[] = [];
-  let resolveClosed: (code: number) => void = () => undefined;
-  const closed = new Promise<number>((r) => {
-    resolveClosed = r;
-  });
-  const ws = (await app.injectWS(path, {}, {
-    onInit(socket: TestSocket) {
-      socket.on("message", (data) => {
-        messages.push(JSON.parse(String(data)));
-        for (const w of waiters.splice(0)) w();
-      });
-      socket.on("close", (code) => resolveClosed(code));
-    },
-  } as never)) as unknown as TestSocket;
-  let seen = 0;
-  return {
-    ws,
-    messages,
-    closed,
-    async next(match, ms = 5_000) {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        while (seen < messages.length) {
-          const m = messages[seen++] as Record<string, unknown>;
-          if (match(m)) return m;
-        }
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no matching message within ${ms} ms; got ${JSON.stringify(messages)}`);
-        await new Promise<void>((r) => {
-          const timer = setTimeout(r, left);
-          waiters.push(() => {
-            clearTimeout(timer);
-            r();
-          });
-        });
-      }
-    },
-  };
-}
+import { open } from "./ws-testing.ts";
 
 const isBalance = (m: Record<string, unknown>) => m.type === "balance";
 
@@ -125,6 +66,12 @@ describe("live balance socket (GET /api/ws)", () => {
     expect(await s.next(() => true)).toEqual({ type: "pong" });
     s.ws.send("not json");
     expect(await s.next(() => true)).toMatchObject({ type: "error", code: "BAD_MESSAGE" });
+
+    // Each delivered change was measured from its commit (the outbox lag), and the socket is counted.
+    const metrics = (await t.app.inject({ method: "GET", url: "/metrics" })).body;
+    const delivered = Number(/^shwe_outbox_lag_seconds_count (\d+)$/m.exec(metrics)?.[1]);
+    expect(delivered).toBeGreaterThanOrEqual(2);
+    expect(metrics).toMatch(/^shwe_websockets_open [1-9]/m);
     s.ws.close();
     await expectLedgerClean(t);
   });
@@ -171,20 +118,13 @@ describe("live balance socket (GET /api/ws)", () => {
 
 describe.skipIf(!onRealPostgres)("live balance across two server processes (real PostgreSQL only: set TEST_DATABASE_URL to run)", () => {
   let t: TestApp;
-  let second: { app: ZodApp; database: Database } | undefined;
+  let second: SecondInstance | undefined;
   beforeAll(async () => {
     t = await createTestApp();
-    const name = rowsOf<{ name: string }>(await t.database.db.execute(sql`select current_database() as name`))[0]?.name ?? "";
-    const url = new URL(realPostgresUrl ?? "");
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString(), poolSize: 5 });
-    const built = await buildApp({ config: t.config, database });
-    await built.app.ready();
-    second = { app: built.app, database };
+    second = await openSecondInstance(t);
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
+    await second?.close();
     await t.close();
   });
 

@@ -1,11 +1,14 @@
+import type { HistoryQuery } from "@shwe/contracts";
 import { decideTransferIn, decideTransferOut } from "@shwe/domain";
 import type { AppContext } from "../../app.ts";
 import { notFound } from "../../lib/errors.ts";
+import { finishPage, pageRequestOf } from "../ledger/history-page.ts";
 import { isoOf, yangonDayRange } from "../ledger/history-range.ts";
 import { balanceAfter, lockPlayer, postJournal } from "../ledger/ledger.service.ts";
 import { type MoneyCallResult, refusalError, runMoneyCall } from "../ledger/money-call.ts";
 import { readMoneySettings } from "../ledger/money-settings.repository.ts";
 import { lockMoneyUser } from "../ledger/money-user.repository.ts";
+import { checkPlay } from "../protection/protection.service.ts";
 import { listTransfers, markTransferredIn } from "./wallet.repository.ts";
 
 export type Direction = "in" | "out";
@@ -30,6 +33,9 @@ export async function transfer(
   return runMoneyCall(ctx.db, { userId, route: `POST /api/user/transfer_${direction}`, key, body: { amount } }, async (tx) => {
     const user = await lockMoneyUser(tx, userId);
     if (!user) throw notFound("Player not found.");
+    // Money into play is checked against self-exclusion and the stake and loss limits; money back
+    // from the game balance never is (an excluded player may still bring it back and cash out).
+    if (direction === "in") await checkPlay(tx, userId, amount, ctx.clock.now());
     const b = await lockPlayer(tx, userId);
     const state = { main: b.main, game: b.game, turnover: user.turnover, hasTransferredIn: user.hasTransferredIn };
     const decision = direction === "in" ? decideTransferIn(state, amount, settings.turnoverGameLimit) : decideTransferOut(state, amount);
@@ -48,13 +54,10 @@ export async function transfer(
   });
 }
 
-export async function transferHistory(
-  ctx: AppContext,
-  userId: number,
-  direction: Direction,
-  range: { start_date?: string | undefined; end_date?: string | undefined },
-) {
-  const { from, to } = yangonDayRange(range.start_date, range.end_date, ctx.clock.now());
-  const rows = await listTransfers(ctx.db, userId, `transfer_${direction}`, from, to);
-  return { data: rows.map((r) => ({ ...r, created_at: isoOf(r.created_at) ?? "" })) };
+export async function transferHistory(ctx: AppContext, userId: number, direction: Direction, query: HistoryQuery) {
+  const { from, to } = yangonDayRange(query.start_date, query.end_date, ctx.clock.now());
+  const page = pageRequestOf(query);
+  const read = await listTransfers(ctx.db, userId, `transfer_${direction}`, from, to, page);
+  const { rows, next_cursor } = finishPage(read, page, (r) => ({ at: r.page_at, id: r.id }));
+  return { data: rows.map(({ page_at: _at, ...r }) => ({ ...r, created_at: isoOf(r.created_at) ?? "" })), next_cursor };
 }

@@ -1,4 +1,4 @@
-import { dateRangeQuerySchema, errorBodySchema, transferBodySchema, transferHistorySchema, transferResponseSchema } from "@shwe/contracts";
+import { errorBodySchema, historyQuerySchema, transferBodySchema, transferHistorySchema, transferResponseSchema } from "@shwe/contracts";
 import type { AppContext, ZodApp } from "../../app.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { idempotencyHeadersSchema, idempotencyKeyOf, sendMoneyResult } from "../ledger/money-call.ts";
@@ -44,7 +44,7 @@ export function registerWalletRoutes(app: ZodApp, ctx: AppContext): void {
           tags: ["wallet"],
           summary: `Transfers ${direction === "in" ? "main → game" : "game → main"} in a range of Asia/Yangon days`,
           security: [{ bearer: [] }],
-          querystring: dateRangeQuerySchema,
+          querystring: historyQuerySchema,
           response: { 200: transferHistorySchema, ...errors },
         },
       },

@@ -12,11 +12,17 @@ const defaultDist = resolve(dirname(fileURLToPath(import.meta.url)), "../../../.
 /** The file a precompressed copy stands for: "index-abc.js.br" → "index-abc.js". */
 const servedFile = (path: string) => path.replace(/\.(br|gz)$/, "");
 
-/** Cache-Control of a built file: hashed assets forever, HTML never without asking, the rest a day. */
+/**
+ * Files of the installable app that must never be served stale: the service worker and the scripts
+ * it imports (a browser checks them for a new version on each visit), and the web app manifest.
+ */
+const ALWAYS_REVALIDATED = /\/(?:sw\.js|push-sw\.js|manifest\.webmanifest)$/;
+
+/** Cache-Control of a built file: hashed assets forever, HTML and the app's worker and manifest never without asking, the rest a day. */
 export function cacheControlFor(path: string): string {
   const file = servedFile(path).replaceAll("\\", "/");
   if (file.includes("/assets/")) return "public, max-age=31536000, immutable";
-  if (file.endsWith(".html")) return "no-cache";
+  if (file.endsWith(".html") || ALWAYS_REVALIDATED.test(file)) return "no-cache";
   return "public, max-age=86400";
 }
 

@@ -65,6 +65,8 @@ function cashIn(id: number) {
     reason: null,
     decided_by: null,
     decided_at: null,
+    first_approved_by: null,
+    first_approved_at: null,
     created_at: "2026-11-20T03:30:00.000Z",
   };
 }

@@ -3,8 +3,10 @@ import { useEffect } from "react";
 import { type RouteObject, useRoutes } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session-store.ts";
 import { adminKeys } from "./api/query-keys.ts";
+import { catalogueConsoleRoutes } from "./catalogue/routes.tsx";
 import { ConsoleLayout } from "./components/console-layout.tsx";
 import { ConsoleNotFound } from "./components/console-not-found.tsx";
+import { liveConsoleRoutes } from "./live/routes.tsx";
 import { lotteryConsoleRoutes } from "./lottery/routes.tsx";
 import { AuditLogPage } from "./pages/audit-log-page.tsx";
 import { CashQueuePage } from "./pages/cash-queue-page.tsx";
@@ -13,6 +15,14 @@ import { DashboardPage } from "./pages/dashboard-page.tsx";
 import { Lvl2Page } from "./pages/lvl2-page.tsx";
 import { PlayerDetailPage } from "./pages/player-detail-page.tsx";
 import { PlayersPage } from "./pages/players-page.tsx";
+import { paymentsConsoleRoutes } from "./payments/routes.tsx";
+import { pocketConsoleRoutes } from "./pocket/routes.tsx";
+import { pointsConsoleRoutes } from "./points/routes.tsx";
+import { referralConsoleRoutes } from "./referral/routes.tsx";
+import { reportsConsoleRoutes } from "./reports/routes.tsx";
+import { cashbackConsoleRoutes } from "./rewards/routes.tsx";
+import { SecondFactorGate } from "./security/components/second-factor.tsx";
+import { securityConsoleRoutes } from "./security/routes.tsx";
 
 /** The console's pages, relative to /admin. */
 const consoleRoutes: RouteObject[] = [
@@ -28,16 +38,29 @@ const consoleRoutes: RouteObject[] = [
       { path: "audit-log", element: <AuditLogPage /> },
       { path: "content", element: <ContentPage /> },
       ...lotteryConsoleRoutes,
+      ...cashbackConsoleRoutes,
+      ...pointsConsoleRoutes,
+      ...pocketConsoleRoutes,
+      ...referralConsoleRoutes,
+      ...liveConsoleRoutes,
+      ...reportsConsoleRoutes,
+      ...paymentsConsoleRoutes,
+      ...catalogueConsoleRoutes,
+      ...securityConsoleRoutes,
       { path: "*", element: <ConsoleNotFound /> },
     ],
   },
 ];
 
-/** The operator console under /admin. Console data is dropped when the operator leaves or changes. */
+/**
+ * The operator console under /admin, behind the second factor. Console data is dropped when the
+ * operator leaves or changes.
+ */
 export function ConsoleApp() {
   const queryClient = useQueryClient();
   const operatorId = useSession((s) => s.user?.id);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a different operator (or leaving) drops the previous one's data
   useEffect(() => () => queryClient.removeQueries({ queryKey: adminKeys.all }), [queryClient, operatorId]);
-  return useRoutes(consoleRoutes);
+  const routes = useRoutes(consoleRoutes);
+  return <SecondFactorGate>{routes}</SecondFactorGate>;
 }

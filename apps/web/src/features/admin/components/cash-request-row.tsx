@@ -3,6 +3,7 @@ import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useApproveCashRequest } from "../api/approve-cash-request.ts";
 import { useRejectCashRequest } from "../api/reject-cash-request.ts";
@@ -21,13 +22,18 @@ export function CashRequestRow({ request: r }: { request: AdminCashRequest }) {
   const approve = useApproveCashRequest();
   const reject = useRejectCashRequest();
   const showError = useErrorToast();
+  const me = useSession((s) => s.user?.id);
   const kind = r.kind === "in" ? "cashIn" : "cashOut";
+  // Above the threshold one operator's approval is a first sign-off; a different operator applies it.
+  const awaitingSecond = r.status === "pending" && r.first_approved_by !== null;
+  const signedByMe = awaitingSecond && r.first_approved_by === me;
   const who = { name: r.name || r.phone, phone: r.phone, amount: formatAmount(r.amount), method: r.payment_method };
 
   const onApprove = () =>
     approve.mutateAsync(r.id).then(
-      () => {
-        toast.success(t(`${kind}.approved`, { id: r.id }));
+      (answer) => {
+        if (answer.status === "awaiting_second_approval") toast.warning(t("cash.firstApproval", { id: r.id }));
+        else toast.success(t(`${kind}.approved`, { id: r.id }));
         setDialog(null);
       },
       (err: unknown) => {
@@ -92,10 +98,18 @@ export function CashRequestRow({ request: r }: { request: AdminCashRequest }) {
               {r.reason ? <p className="text-xs break-words text-muted">{t("cash.reason", { reason: r.reason })}</p> : null}
             </div>
           ) : null}
+          {awaitingSecond ? (
+            <div className="mt-1 space-y-0.5">
+              <Badge tone="warn">{t("cash.needsSecond")}</Badge>
+              <p className="text-xs text-muted">
+                {signedByMe ? t("cash.signedByYou") : t("cash.signedBy", { operator: r.first_approved_by ?? "" })}
+              </p>
+            </div>
+          ) : null}
         </div>
         {r.status === "pending" ? (
           <div className="grid grid-cols-2 gap-2 sm:col-span-2 lg:col-span-1 lg:flex">
-            <Button onClick={() => setDialog("approve")} disabled={approve.isPending || reject.isPending}>
+            <Button onClick={() => setDialog("approve")} disabled={signedByMe || approve.isPending || reject.isPending}>
               {t("actions.approve")}
             </Button>
             <Button variant="secondary" onClick={() => setDialog("reject")} disabled={approve.isPending || reject.isPending}>

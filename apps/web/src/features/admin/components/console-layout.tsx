@@ -4,10 +4,28 @@ import { paths } from "../../../config/paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, NavLink, Outlet } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { PointIcon } from "../../points/components/point-icon.tsx";
+import { CatalogueNavIcon } from "../catalogue/catalogue-nav-icon.tsx";
+import { catalogueAdminPaths } from "../catalogue/routes.tsx";
 import { formatCount, type PendingCount, usePendingCounts } from "../hooks/use-pending-counts.ts";
+import { LiveNavIcon } from "../live/live-nav-icon.tsx";
+import { liveAdminPaths } from "../live/paths.ts";
 import { LotteryNavIcon } from "../lottery/components/lottery-nav-icon.tsx";
 import { lotteryAdminPaths } from "../lottery/paths.ts";
 import { adminPaths } from "../paths.ts";
+import { PaymentsNavIcon } from "../payments/payments-nav-icon.tsx";
+import { paymentsAdminPaths } from "../payments/routes.tsx";
+import { pocketAdminPaths } from "../pocket/paths.ts";
+import { PocketNavIcon } from "../pocket/pocket-nav-icon.tsx";
+import { pointsAdminPaths } from "../points/paths.ts";
+import { referralAdminPaths } from "../referral/paths.ts";
+import { ReferralNavIcon } from "../referral/referral-nav-icon.tsx";
+import { ReportsNavIcon } from "../reports/reports-nav-icon.tsx";
+import { reportsAdminPaths } from "../reports/routes.tsx";
+import { CashbackNavIcon } from "../rewards/cashback-nav-icon.tsx";
+import { rewardsAdminPaths } from "../rewards/paths.ts";
+import { securityAdminPaths } from "../security/routes.tsx";
+import { SecurityNavIcon } from "../security/security-nav-icon.tsx";
 import { CashInIcon, CashOutIcon, ContentIcon, DashboardIcon, ExitIcon, IdCardIcon, LogIcon, PlayersIcon } from "./console-icons.tsx";
 import { LanguageSelect } from "./language-select.tsx";
 
@@ -29,7 +47,16 @@ function useNavItems(): NavItem[] {
     { to: adminPaths.players, label: t("nav.players"), icon: PlayersIcon, pending: counts.adjustments },
     { to: adminPaths.auditLog, label: t("nav.auditLog"), icon: LogIcon },
     { to: adminPaths.content, label: t("nav.content"), icon: ContentIcon },
+    { to: liveAdminPaths.live, label: t("nav.live"), icon: LiveNavIcon },
     { to: lotteryAdminPaths.draws, label: t("nav.lottery"), icon: LotteryNavIcon },
+    { to: rewardsAdminPaths.cashback, label: t("nav.cashback"), icon: CashbackNavIcon },
+    { to: pointsAdminPaths.points, label: t("nav.points"), icon: PointIcon },
+    { to: pocketAdminPaths.pocket, label: t("nav.pocket"), icon: PocketNavIcon },
+    { to: referralAdminPaths.referral, label: t("nav.referral"), icon: ReferralNavIcon },
+    { to: reportsAdminPaths.reports, label: t("nav.reports"), icon: ReportsNavIcon },
+    { to: paymentsAdminPaths.payments, label: t("nav.payments"), icon: PaymentsNavIcon },
+    { to: catalogueAdminPaths.catalogue, label: t("nav.catalogue"), icon: CatalogueNavIcon },
+    { to: securityAdminPaths.security, label: t("nav.security"), icon: SecurityNavIcon },
   ];
 }
 

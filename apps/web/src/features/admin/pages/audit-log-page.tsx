@@ -1,10 +1,12 @@
 import type { AuditLogEntry } from "@shwe/contracts";
 import { formatDisplayDateTime } from "@shwe/domain";
+import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { ChevronDownIcon } from "../../../components/icons.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSearchParams } from "../../../lib/router.tsx";
-import { useAuditLog } from "../api/audit-log.ts";
+import { AUDIT_FILTER_KEYS, type AuditFilters, useAuditLog } from "../api/audit-log.ts";
+import { inputClass } from "../components/fields.tsx";
 import { PageHeader } from "../components/panel.tsx";
 import { EmptyState, ListSkeleton, LoadError } from "../components/query-state.tsx";
 
@@ -16,21 +18,33 @@ export function formatJson(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
-/** The append-only audit log, newest first, a page at a time (?page=). */
+/** The filters in the URL (?actor=&action=&player=&start_date=&end_date=). */
+function filtersOf(params: URLSearchParams): AuditFilters {
+  const out: AuditFilters = {};
+  for (const key of AUDIT_FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+/** The append-only audit log, newest first, a page at a time (?page=), filtered by operator, action, player and days. */
 export function AuditLogPage() {
   const { t } = useTranslation("admin");
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
-  const log = useAuditLog(page, AUDIT_PER_PAGE);
+  const filters = filtersOf(params);
+  const log = useAuditLog(page, AUDIT_PER_PAGE, filters);
   const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.per_page)) : 1;
   const goTo = (next: number) => {
-    setParams(next === 1 ? {} : { page: String(next) });
+    setParams({ ...filters, ...(next === 1 ? {} : { page: String(next) }) } as Record<string, string>);
     window.scrollTo?.({ top: 0 });
   };
 
   return (
     <>
       <PageHeader title={t("audit.title")} subtitle={t("audit.subtitle")} />
+      <AuditFilterForm value={filters} onApply={(next) => setParams(next as Record<string, string>)} />
       {log.isPending ? (
         <ListSkeleton rows={6} className="h-20" />
       ) : log.isError ? (
@@ -98,5 +112,58 @@ function AuditRow({ entry: e }: { entry: AuditLogEntry }) {
         </div>
       </details>
     </li>
+  );
+}
+
+/** The filter form: applying it starts again at page 1. */
+function AuditFilterForm({ value, onApply }: { value: AuditFilters; onApply: (filters: AuditFilters) => void }) {
+  const { t } = useTranslation("admin");
+  const [draft, setDraft] = useState<AuditFilters>(value);
+  const ids = { actor: useId(), action: useId(), player: useId(), from: useId(), to: useId() };
+  const field = (key: keyof AuditFilters, id: string, label: string, extra: Record<string, string> = {}) => (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-muted">
+        {label}
+      </label>
+      <input
+        id={id}
+        className={inputClass}
+        value={draft[key] ?? ""}
+        onChange={(e) => setDraft({ ...draft, [key]: e.target.value.trim() })}
+        {...extra}
+      />
+    </div>
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: AuditFilters = {};
+    for (const key of AUDIT_FILTER_KEYS) if (draft[key]) next[key] = draft[key];
+    onApply(next);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      className="mb-4 grid gap-3 rounded-card border border-line bg-surface p-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end"
+    >
+      {field("actor", ids.actor, t("audit.filter.actor"), { inputMode: "tel", placeholder: "09…" })}
+      {field("action", ids.action, t("audit.filter.action"), { placeholder: "draw." })}
+      {field("player", ids.player, t("audit.filter.player"), { inputMode: "numeric" })}
+      {field("start_date", ids.from, t("audit.filter.from"), { type: "date" })}
+      {field("end_date", ids.to, t("audit.filter.to"), { type: "date" })}
+      <div className="flex gap-2">
+        <Button type="submit" block>
+          {t("audit.filter.apply")}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setDraft({});
+            onApply({});
+          }}
+        >
+          {t("audit.filter.clear")}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -23,6 +23,8 @@ function request(over: Partial<AdminCashRequest> = {}): AdminCashRequest {
     reason: null,
     decided_by: null,
     decided_at: null,
+    first_approved_by: null,
+    first_approved_at: null,
     created_at: "2026-11-20T03:30:00.000Z",
     ...over,
   };
@@ -95,6 +97,42 @@ describe("cash queues", { timeout: 15_000 }, () => {
     expect(approvals).toHaveLength(1);
     expect(approvals[0]?.headers.get("Authorization")).toBe("Bearer test-token");
     expect(await screen.findByText(/Nothing is waiting/)).toBeInTheDocument();
+  });
+
+  it("above the threshold the first approval waits for a second operator, and the row says so", async () => {
+    const user = userEvent.setup();
+    let signed = false;
+    const server = mockServer({
+      "GET /api/admin/cash-requests": () => ({
+        body: { data: [request(signed ? { first_approved_by: 1, first_approved_at: "2026-11-20T04:00:00.000Z" } : {})] },
+      }),
+      "POST /api/admin/cash-requests/5/approve": () => {
+        signed = true;
+        return { status: 202, body: { id: 5, status: "awaiting_second_approval", first_approved_by: 1 } };
+      },
+    });
+    renderConsole(<CashQueuePage kind="in" />, { path: "/admin/cash-in" });
+    await user.click(await screen.findByRole("button", { name: "Approve" }));
+    await user.click(within(screen.getByRole("dialog", { name: "Approve cash-in #5?" })).getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText(/your approval is recorded, and a second operator must approve it/)).toBeInTheDocument();
+    // Still in the queue, marked, and the same operator cannot approve it again.
+    const row = (await screen.findByText("Needs a second operator")).closest("li") as HTMLElement;
+    expect(row).toHaveTextContent("You approved it; a different operator must approve it too.");
+    expect(within(row).getByRole("button", { name: "Approve" })).toBeDisabled();
+    expect(server.to("POST", "/api/admin/cash-requests/5/approve")).toHaveLength(1);
+  });
+
+  it("a second operator sees who signed first and can approve", async () => {
+    const user = userEvent.setup();
+    queue([request({ first_approved_by: 7, first_approved_at: "2026-11-20T04:00:00.000Z" })], {
+      "POST /api/admin/cash-requests/5/approve": () => ({ body: { id: 5, status: "approved" } }),
+    });
+    renderConsole(<CashQueuePage kind="in" />, { path: "/admin/cash-in" });
+    const row = (await screen.findByText("Needs a second operator")).closest("li") as HTMLElement;
+    expect(row).toHaveTextContent("Approved by operator #7; a different operator must approve it too.");
+    await user.click(within(row).getByRole("button", { name: "Approve" }));
+    await user.click(within(screen.getByRole("dialog", { name: "Approve cash-in #5?" })).getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Cash-in #5 approved.")).toBeInTheDocument();
   });
 
   it("does not reject without a reason, then sends the reason", async () => {

@@ -113,4 +113,28 @@ describe("audit log", { timeout: 15_000 }, () => {
     expect(await screen.findByText("cash_request #1")).toBeInTheDocument();
     expect(server.to("GET", "/api/admin/audit-log").map((c) => c.query.get("page"))).toEqual(["1", "2"]);
   });
+
+  it("filters by operator, action and player, back to the first page, and clears the filters", async () => {
+    const user = userEvent.setup();
+    const server = mockServer({
+      "GET /api/admin/audit-log": (c) => ({ body: { data: [], page: Number(c.query.get("page")), per_page: 25, total: 0 } }),
+    });
+    renderConsole(<AuditLogPage />, { path: "/admin/audit-log" });
+    await user.type(await screen.findByLabelText("Operator phone"), "09400000002");
+    await user.type(screen.getByLabelText("Action"), "draw.");
+    await user.type(screen.getByLabelText("Player id"), "42");
+    await user.click(screen.getByRole("button", { name: "Filter" }));
+    await waitFor(() => expect(server.to("GET", "/api/admin/audit-log")).toHaveLength(2));
+    const filtered = server.to("GET", "/api/admin/audit-log")[1];
+    expect(Object.fromEntries(filtered?.query ?? [])).toEqual({
+      page: "1",
+      per_page: "25",
+      actor: "09400000002",
+      action: "draw.",
+      player: "42",
+    });
+    await user.click(screen.getByRole("button", { name: "Clear" }));
+    await waitFor(() => expect(server.to("GET", "/api/admin/audit-log")).toHaveLength(3));
+    expect(Object.fromEntries(server.to("GET", "/api/admin/audit-log")[2]?.query ?? [])).toEqual({ page: "1", per_page: "25" });
+  });
 });

@@ -1,11 +1,12 @@
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useContentSettings } from "../api/content-settings.ts";
+import { BannersPanel } from "../components/banners-panel.tsx";
 import { MaintainForm, MarqueeForm, SocialLinksForm } from "../components/content-forms.tsx";
 import { PageHeader, Panel } from "../components/panel.tsx";
 import { LoadError } from "../components/query-state.tsx";
 
-/** Short site settings: the marquee, the claim maintenance flag and the social links (each change is audited). */
+/** Site content: the marquee, the claim maintenance flag, the social links and the home banners (each change is audited). */
 export function ContentPage() {
   const { t } = useTranslation("admin");
   const settings = useContentSettings();
@@ -31,6 +32,9 @@ export function ContentPage() {
         <Panel title={t("content.linksTitle")} className="lg:col-span-2">
           {s ? <SocialLinksForm key={JSON.stringify(s.social_links)} current={s.social_links} /> : <Skeleton className="h-72 w-full" />}
         </Panel>
+        <div className="lg:col-span-2">
+          <BannersPanel />
+        </div>
       </div>
     </>
   );

@@ -9,7 +9,9 @@ import { BlockControl } from "../components/block-control.tsx";
 import { Money } from "../components/money.tsx";
 import { Badge, Fact, PageHeader, Panel } from "../components/panel.tsx";
 import { PendingAdjustments } from "../components/pending-adjustments.tsx";
+import { PlayerAccessPanel } from "../components/player-access.tsx";
 import { RecentCashRequests, RecentJournals } from "../components/player-activity.tsx";
+import { PlayerPlayPanels } from "../components/player-play.tsx";
 import { LoadError } from "../components/query-state.tsx";
 import { adminPaths } from "../paths.ts";
 
@@ -109,6 +111,16 @@ export function PlayerDetailPage() {
           {isPlayer ? <AdjustmentForm player={p} /> : <p className="text-sm text-muted">{t("adjust.onlyPlayers")}</p>}
         </Panel>
       </div>
+      {isPlayer ? (
+        <div className="mt-4">
+          <PlayerAccessPanel playerId={p.id} />
+        </div>
+      ) : null}
+      {isPlayer ? (
+        <div className="mt-4">
+          <PlayerPlayPanels playerId={p.id} />
+        </div>
+      ) : null}
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <RecentJournals journals={p.journals} />
         <RecentCashRequests requests={p.cash_requests} />

@@ -26,7 +26,12 @@ type Handler = (call: Call) => Reply | Promise<Reply>;
  * Replaces fetch: routes are keyed "METHOD /api/path"; every request is recorded with its headers and
  * JSON body; unknown routes answer 404 NOT_FOUND.
  */
-export function mockServer(routes: Record<string, Handler>) {
+export function mockServer(given: Record<string, Handler>) {
+  // The console asks first whether this sign-in passed the operator second factor: by default it has.
+  const routes: Record<string, Handler> = {
+    "GET /api/admin/2fa": () => ({ body: { role: "operator", enrolled: false, verified: true } }),
+    ...given,
+  };
   const calls: Call[] = [];
   vi.stubGlobal(
     "fetch",

@@ -73,7 +73,7 @@ export function RegisterDetailsStep({
         },
         onError: (err) => {
           const code = errorCode(err);
-          if (code === "REFERRAL_UNKNOWN") setErrors({ referral: errorText(err) });
+          if (code === "REFERRAL_UNKNOWN" || code === "SELF_REFERRAL") setErrors({ referral: errorText(err) });
           else if (code === "OTP_TOKEN_INVALID") onProofExpired(errorText(err));
           else if (code === "PHONE_REGISTERED") onPhoneTaken();
           else {

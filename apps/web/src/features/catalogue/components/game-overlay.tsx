@@ -12,6 +12,8 @@ export interface GameOverlayProps {
   url: string;
   name: string;
   onClose: () => void;
+  /** Moves the game to a new tab (with a fresh launch: a launch URL may work only once). */
+  onOpenInNewTab: () => void;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface GameOverlayProps {
  * desktop. Its top bar always shows the close button and the live game balance; on desktop it also
  * offers to open the game in a new tab (which closes the overlay so the game never runs twice).
  */
-export function GameOverlay({ url, name, onClose }: GameOverlayProps) {
+export function GameOverlay({ url, name, onClose, onOpenInNewTab }: GameOverlayProps) {
   const { t } = useTranslation("games");
   const gameBalance = useSession((s) => s.user?.game_balance);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -55,11 +57,6 @@ export function GameOverlay({ url, name, onClose }: GameOverlayProps) {
     };
   }, []);
 
-  const openInNewTab = () => {
-    window.open(url, "_blank", "noopener,noreferrer");
-    onClose();
-  };
-
   return createPortal(
     <div className="fixed inset-0 z-50 flex flex-col bg-bg lg:items-center lg:justify-center lg:bg-bg/85 lg:p-6 lg:backdrop-blur-sm">
       <div
@@ -86,7 +83,7 @@ export function GameOverlay({ url, name, onClose }: GameOverlayProps) {
           ) : null}
           <button
             type="button"
-            onClick={openInNewTab}
+            onClick={onOpenInNewTab}
             className="hidden min-h-11 items-center gap-1.5 rounded-card px-3 text-sm font-semibold text-muted transition-colors hover:bg-surface-2 hover:text-gold focus-visible:outline-2 focus-visible:outline-gold lg:inline-flex"
           >
             <NewTabIcon />

@@ -12,6 +12,7 @@ import { safeLaunchUrl } from "../lib/launch-url.ts";
 export interface OpenGame {
   url: string;
   name: string;
+  game: Game;
 }
 
 /** Launch refusals the player can act on get their own sentence; anything else is logged and gets a generic one. */
@@ -33,6 +34,35 @@ export function useGameLauncher({ providerInMaintenance = false }: { providerInM
   const [openGame, setOpenGame] = useState<OpenGame | null>(null);
   const busy = useRef(false);
 
+  const launchUrlFor = useCallback(
+    async (game: Game): Promise<string> => {
+      const lng = i18n.resolvedLanguage as Language | undefined;
+      const { Url } = await requestGameLaunch({
+        p_code: game.p_code,
+        cate_code: game.cate_code,
+        g_code: game.g_code,
+        ...(lng && LANGUAGES.includes(lng) ? { language: lng } : {}),
+      });
+      const url = safeLaunchUrl(Url);
+      if (!url) throw new Error(`Unusable launch URL for ${game.p_code}/${game.g_code}`);
+      return url;
+    },
+    [i18n],
+  );
+
+  const reportFailure = useCallback(
+    (err: unknown) => {
+      const known = err instanceof ApiError ? KNOWN_LAUNCH_ERRORS[err.code] : undefined;
+      if (known) toast.warning(t(known), { toastId: known });
+      else if (!(err instanceof ApiError && err.status === 401)) {
+        // Launch failures are logged only (spec §8); the player gets a short generic sentence.
+        console.error("Game launch failed", err);
+        toast.error(t("launch.failed"), { toastId: "launch-failed" });
+      }
+    },
+    [t],
+  );
+
   const launch = useCallback(
     async (game: Game) => {
       if (!signedIn) {
@@ -47,30 +77,15 @@ export function useGameLauncher({ providerInMaintenance = false }: { providerInM
       busy.current = true;
       setLaunching(game.id);
       try {
-        const lng = i18n.resolvedLanguage as Language | undefined;
-        const { Url } = await requestGameLaunch({
-          p_code: game.p_code,
-          cate_code: game.cate_code,
-          g_code: game.g_code,
-          ...(lng && LANGUAGES.includes(lng) ? { language: lng } : {}),
-        });
-        const url = safeLaunchUrl(Url);
-        if (!url) throw new Error(`Unusable launch URL for ${game.p_code}/${game.g_code}`);
-        setOpenGame({ url, name: game.name });
+        setOpenGame({ url: await launchUrlFor(game), name: game.name, game });
       } catch (err) {
-        const known = err instanceof ApiError ? KNOWN_LAUNCH_ERRORS[err.code] : undefined;
-        if (known) toast.warning(t(known), { toastId: known });
-        else if (!(err instanceof ApiError && err.status === 401)) {
-          // Launch failures are logged only (spec §8); the player gets a short generic sentence.
-          console.error("Game launch failed", err);
-          toast.error(t("launch.failed"), { toastId: "launch-failed" });
-        }
+        reportFailure(err);
       } finally {
         busy.current = false;
         setLaunching(null);
       }
     },
-    [signedIn, providerInMaintenance, t, i18n],
+    [signedIn, providerInMaintenance, t, launchUrlFor, reportFailure],
   );
 
   const close = useCallback(() => {
@@ -78,5 +93,27 @@ export function useGameLauncher({ providerInMaintenance = false }: { providerInM
     void refreshProfile();
   }, []);
 
-  return { launch, launching, openGame, close, loginPrompt, closeLoginPrompt: () => setLoginPrompt(false) };
+  /**
+   * The open game moves to a new tab (the overlay closes, so it never runs twice). A launch URL may
+   * work only once (the house games' launch code is used by the overlay already), so the new tab gets
+   * a fresh launch; the tab is opened at once, inside the click, so no pop-up blocker stops it.
+   */
+  const openInNewTab = useCallback(() => {
+    const current = openGame;
+    if (!current) return;
+    const tab = window.open("about:blank", "_blank");
+    if (tab) tab.opener = null;
+    close();
+    launchUrlFor(current.game).then(
+      (url) => {
+        if (tab) tab.location.href = new URL(url, window.location.origin).href;
+      },
+      (err: unknown) => {
+        tab?.close();
+        reportFailure(err);
+      },
+    );
+  }, [openGame, close, launchUrlFor, reportFailure]);
+
+  return { launch, launching, openGame, close, openInNewTab, loginPrompt, closeLoginPrompt: () => setLoginPrompt(false) };
 }

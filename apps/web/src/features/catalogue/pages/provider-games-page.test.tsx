@@ -105,14 +105,14 @@ describe("ProviderGamesPage (/{cat}/{prov})", () => {
     const fetch = mockApi({
       g: { body: { success: true, data: games } },
       "g/providers": { body: providers },
-      getgamelaunch: { body: { Url: "/house/slot?session=abc" } },
+      getgamelaunch: { body: { Url: "/house/slot?launch=abc" } },
       "user/profile": { body: { balance: 1_000, game_balance: 7_500 } },
     });
     renderGames();
     await userEvent.click(await screen.findByRole("button", { name: "Jade Tiger" }));
     const overlay = await screen.findByRole("dialog", { name: "Jade Tiger" });
     const frame = overlay.querySelector("iframe");
-    expect(frame).toHaveAttribute("src", "/house/slot?session=abc");
+    expect(frame).toHaveAttribute("src", "/house/slot?launch=abc");
     expect(within(overlay).getByTestId("overlay-game-balance")).toHaveTextContent("25,000");
     expect(within(overlay).getByRole("button", { name: "Close game" })).toBeInTheDocument();
 
@@ -127,6 +127,32 @@ describe("ProviderGamesPage (/{cat}/{prov})", () => {
     expect(fetch.mock.calls.some(([u]) => new URL(String(u)).pathname === "/api/user/profile")).toBe(true);
     // The list is still there, nothing reloaded.
     expect(screen.getByRole("button", { name: "Jade Tiger" })).toBeInTheDocument();
+  });
+
+  it("moving the game to a new tab asks for a fresh launch (a launch URL works once) and closes the overlay", async () => {
+    signIn();
+    let launches = 0;
+    const fetch = mockApi({
+      g: { body: { success: true, data: games } },
+      "g/providers": { body: providers },
+      getgamelaunch: () => ({ body: { Url: `/house/house-slot?launch=code-${++launches}&lang=en` } }),
+      "user/profile": { body: { balance: 1_000, game_balance: 7_500 } },
+    });
+    const tab = { opener: {} as unknown, location: { href: "about:blank" }, close: vi.fn() };
+    const open = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
+    renderGames();
+    await userEvent.click(await screen.findByRole("button", { name: "Jade Tiger" }));
+    const overlay = await screen.findByRole("dialog", { name: "Jade Tiger" });
+    expect(overlay.querySelector("iframe")).toHaveAttribute("src", "/house/house-slot?launch=code-1&lang=en");
+
+    await userEvent.click(within(overlay).getByRole("button", { name: "Open in new tab" }));
+    // The tab opens inside the click (no pop-up blocker), without a link back to the site's window.
+    expect(open).toHaveBeenCalledWith("about:blank", "_blank");
+    expect(tab.opener).toBeNull();
+    expect(screen.queryByRole("dialog", { name: "Jade Tiger" })).not.toBeInTheDocument();
+    await waitFor(() => expect(tab.location.href).toBe(`${window.location.origin}/house/house-slot?launch=code-2&lang=en`));
+    expect(fetch.mock.calls.filter(([u]) => String(u).includes("getgamelaunch"))).toHaveLength(2);
+    expect(tab.close).not.toHaveBeenCalled();
   });
 
   it("closes the overlay when the page inside the frame asks to, only from our own origin", async () => {
@@ -227,7 +253,7 @@ describe("ProviderGamesPage (/{cat}/{prov})", () => {
     mockApi({
       g: { body: { success: true, data: games } },
       "g/providers": { body: providers },
-      getgamelaunch: { body: { Url: "/house/slot?session=abc" } },
+      getgamelaunch: { body: { Url: "/house/slot?launch=abc" } },
     });
     renderGames();
     const dismiss = vi.spyOn(toast, "dismiss");

@@ -107,7 +107,14 @@ export function ProviderGamesPage({ category }: { category: CategoryCode }) {
       )}
 
       <LoginFirstDialog open={launcher.loginPrompt} onClose={launcher.closeLoginPrompt} />
-      {launcher.openGame ? <GameOverlay url={launcher.openGame.url} name={launcher.openGame.name} onClose={launcher.close} /> : null}
+      {launcher.openGame ? (
+        <GameOverlay
+          url={launcher.openGame.url}
+          name={launcher.openGame.name}
+          onClose={launcher.close}
+          onOpenInNewTab={launcher.openInNewTab}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,15 +1,19 @@
 import type { ClaimGameReferResponse, MyReferralHistory } from "@shwe/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, newIdempotencyKey } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session-store.ts";
+import { usePagedList } from "../../../lib/use-paged-list.ts";
 
 export const referralHistoryKey = ["user", "referral-history"] as const;
 
-/** GET /api/user/my_referral_his: the friends who joined with the player's code and the share each earned. */
+/**
+ * GET /api/user/my_referral_his[?cursor]: the friends who joined with the player's code and the share
+ * each earned, newest first, a page at a time; refer_count and total_earned (on every page) count them all.
+ */
 export function useReferralHistory() {
-  return useQuery({
+  return usePagedList<MyReferralHistory>({
     queryKey: referralHistoryKey,
-    queryFn: ({ signal }) => api<MyReferralHistory>("user/my_referral_his", { signal }),
+    fetchPage: (cursor, signal) => api<MyReferralHistory>("user/my_referral_his", { signal, query: { cursor } }),
     staleTime: 0,
   });
 }

@@ -1,25 +1,32 @@
 import type { GameReport, TransitionHistoryItem } from "@shwe/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { usePagedList } from "../../../lib/use-paged-list.ts";
 import type { DateRange } from "../lib/date-range.ts";
 
-/** GET /api/game/report/{p_code}?start_date&end_date: the player's rounds with one provider, newest first. */
+/**
+ * GET /api/game/report/{p_code}?start_date&end_date[&cursor]: the player's rounds with one provider,
+ * newest first, a page at a time.
+ */
 export function useGameReport(pCode: string, range: DateRange) {
-  return useQuery({
+  return usePagedList<GameReport>({
     queryKey: ["user", "games", "report", pCode, range.start, range.end] as const,
-    queryFn: ({ signal }) =>
+    fetchPage: (cursor, signal) =>
       api<GameReport>(`game/report/${encodeURIComponent(pCode)}`, {
-        query: { start_date: range.start, end_date: range.end },
+        query: { start_date: range.start, end_date: range.end, cursor },
         signal,
-      }).then((r) => r.data),
+      }),
     // While another period loads, the last one stays on screen (never another provider's rows).
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === pCode ? previous : undefined),
+    keepPreviousWhile: (previousKey) => previousKey[3] === pCode,
     staleTime: 0,
   });
 }
 
-/** GET /api/transition/history?start_date&end_date: the player's rounds summed per provider. */
-export function useGameHistory(range: DateRange) {
+/**
+ * GET /api/transition/history?start_date&end_date: the player's rounds summed per provider. `enabled`
+ * false reads nothing (the game report asks only when its rounds do not fit on one page).
+ */
+export function useGameHistory(range: DateRange, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: ["user", "games", "history", range.start, range.end] as const,
     queryFn: ({ signal }) =>
@@ -29,5 +36,6 @@ export function useGameHistory(range: DateRange) {
       }).then((r) => r.data),
     placeholderData: (previous) => previous,
     staleTime: 0,
+    enabled,
   });
 }

@@ -81,6 +81,18 @@ describe("ReferralCard", () => {
     expect(useSession.getState().user?.balance).toBe(10_000);
   });
 
+  it("says the earnings are under review when the server holds them (422 REFERRAL_HELD); nothing changes", async () => {
+    signIn({ balance: 10_000, game_refer_amt: 800 });
+    mockApi({
+      "user/my_referral_his": { body: history },
+      "user/claim_game_refer_amt": { status: 422, body: { message: "server text", code: "REFERRAL_HELD" } },
+    });
+    renderCard();
+    await userEvent.click(screen.getByRole("button", { name: "Claim" }));
+    expect(await screen.findByText("Your referral earnings are under review.")).toBeInTheDocument();
+    expect(useSession.getState().user).toMatchObject({ balance: 10_000, game_refer_amt: 800 });
+  });
+
   it("with nothing to claim says so without asking the server", async () => {
     signIn({ game_refer_amt: 0 });
     const fetch = mockApi({ "user/my_referral_his": { body: { ...history, data: [] } } });

@@ -1,6 +1,7 @@
 import type { MyReferralItem } from "@shwe/contracts";
 import { formatAmount, formatDisplayDate } from "@shwe/domain";
 import { Button } from "../../../components/button.tsx";
+import { LoadMore } from "../../../components/load-more.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
@@ -67,8 +68,10 @@ function ReferralHistory() {
     <div className="mt-4 border-t border-line pt-3">
       <div className="mb-2 flex items-baseline justify-between gap-2">
         <h3 className="text-sm font-semibold text-text">{t("referral.friends")}</h3>
-        {history.data ? (
-          <p className="tabular text-xs text-muted">{t("referral.totalEarned", { amount: formatAmount(history.data.total_earned) })}</p>
+        {history.firstPage ? (
+          <p className="tabular text-xs text-muted">
+            {t("referral.totalEarned", { amount: formatAmount(history.firstPage.total_earned) })}
+          </p>
         ) : null}
       </div>
       {history.isPending ? (
@@ -82,18 +85,21 @@ function ReferralHistory() {
       ) : history.isError ? (
         <div className="flex items-center justify-between gap-2 text-sm text-muted">
           <p>{t("referral.loadFailed")}</p>
-          <Button variant="ghost" onClick={() => void history.refetch()}>
+          <Button variant="ghost" onClick={history.refetch}>
             {t("retry")}
           </Button>
         </div>
-      ) : history.data.data.length === 0 ? (
+      ) : !history.rows || history.rows.length === 0 ? (
         <p className="rounded-xl bg-surface-2/60 px-3 py-3 text-sm text-muted">{t("referral.noFriends")}</p>
       ) : (
-        <ul className="flex max-h-80 flex-col gap-1.5 overflow-y-auto">
-          {history.data.data.map((friend) => (
-            <FriendRow key={friend.id} friend={friend} />
-          ))}
-        </ul>
+        <div className="flex max-h-80 flex-col gap-2 overflow-y-auto">
+          <ul className="flex flex-col gap-1.5">
+            {history.rows.map((friend) => (
+              <FriendRow key={friend.id} friend={friend} />
+            ))}
+          </ul>
+          <LoadMore list={history} />
+        </div>
       )}
     </div>
   );

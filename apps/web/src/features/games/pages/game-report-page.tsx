@@ -1,16 +1,17 @@
 import type { GameReportItem } from "@shwe/contracts";
 import { formatAmount, formatDisplayDate, formatDisplayDateTime } from "@shwe/domain";
 import { BackIcon } from "../../../components/icons.tsx";
+import { LoadMore } from "../../../components/load-more.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, useLocation, useParams } from "../../../lib/router.tsx";
-import { useGameReport } from "../api/reports.ts";
+import { useGameHistory, useGameReport } from "../api/reports.ts";
 import { DateRangePicker } from "../components/date-range-picker.tsx";
 import { Figure, LoadFailed, NoData } from "../components/report-states.tsx";
 import { useDateRangeParam } from "../hooks/use-date-range-param.ts";
 import { rangeQuery } from "../lib/date-range.ts";
-import { formatSigned, winLose, winLoseTone } from "../lib/win-lose.ts";
+import { formatSigned, reportTotals, winLose, winLoseTone } from "../lib/win-lose.ts";
 
 /** Where the provider's name comes from when the player arrives from the game history. */
 export interface GameReportLinkState {
@@ -24,7 +25,9 @@ const tdNum = `${td} tabular text-right`;
 
 /**
  * /game/report/{p_code} (signed-in): the player's rounds with one provider in a period (default
- * today) — wager id, balance before and after, game, bet, payout, win/lose (payout − bet), date.
+ * today) — wager id, balance before and after, game, bet, payout, win/lose (payout − bet), date —
+ * a page at a time with "Load more". The figures above cover the whole period (the server's sums
+ * when the rounds do not fit on one page), or say that they cover only the rounds shown.
  */
 export function GameReportPage() {
   const { t } = useTranslation("games");
@@ -33,8 +36,10 @@ export function GameReportPage() {
   const name = (location.state as GameReportLinkState | null)?.name;
   const [range, setRange] = useDateRangeParam();
   const report = useGameReport(pCode, range);
-  const rows = report.data ?? [];
-  const totals = rows.reduce((sum, r) => ({ bet: sum.bet + r.bet_amount, payout: sum.payout + r.payout_amount }), { bet: 0, payout: 0 });
+  const rows = report.rows ?? [];
+  // More rounds than one page: the figures are the server's sums for the whole period.
+  const summary = useGameHistory(range, { enabled: report.hasMore });
+  const totals = reportTotals(pCode, rows, report.hasMore, summary.isPlaceholderData ? undefined : summary.data);
   const net = totals.payout - totals.bet;
 
   return (
@@ -59,17 +64,22 @@ export function GameReportPage() {
       {report.isPending ? (
         <ReportSkeleton />
       ) : report.isError ? (
-        <LoadFailed onRetry={() => void report.refetch()} />
+        <LoadFailed onRetry={report.refetch} />
       ) : rows.length === 0 ? (
         <NoData />
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-busy={report.isFetching || undefined}>
-            <Figure label={t("report.rounds")} value={formatAmount(rows.length)} />
+            <Figure label={t("report.rounds")} value={formatAmount(totals.bets)} />
             <Figure label={t("report.betAmount")} value={formatAmount(totals.bet)} />
             <Figure label={t("report.payoutAmount")} value={formatAmount(totals.payout)} />
             <Figure label={t("report.winLose")} value={formatSigned(net, formatAmount)} tone={winLoseTone(net)} />
           </dl>
+          {totals.partial ? (
+            <p className="-mt-2 text-xs text-muted" data-testid="totals-partial">
+              {t("report.totalsShown", { count: rows.length })}
+            </p>
+          ) : null}
           <p className="-mb-2 text-xs text-faint sm:hidden">{t("report.scrollHint")}</p>
           <section className="overflow-x-auto rounded-card border border-line bg-surface" aria-label={t("report.tableLabel")}>
             <table className="w-full min-w-[52rem] border-collapse text-sm">
@@ -108,6 +118,7 @@ export function GameReportPage() {
               </tbody>
             </table>
           </section>
+          <LoadMore list={report} />
         </>
       )}
     </div>

@@ -2,10 +2,12 @@ import {
   HOUSE_SESSION_HEADER,
   type HouseCrashBody,
   type HouseCrashResult,
+  type HouseLaunchResult,
   type HouseRoundList,
   type HouseSessionInfo,
   type HouseSpinResult,
   houseCrashResultSchema,
+  houseLaunchResultSchema,
   houseRoundListSchema,
   houseSessionInfoSchema,
   houseSpinResultSchema,
@@ -13,8 +15,9 @@ import {
 import type { z } from "zod";
 
 /**
- * The house games' own API (/house/api, the built-in provider's game server). It is called with the
- * play session token of the launch URL, never with the player's bearer token.
+ * The house games' own API (/house/api, the built-in provider's game server). The launch URL carries a
+ * one-time launch code, exchanged once for the play session token; every other call carries that
+ * token in its header, never the player's bearer token.
  */
 export class HouseApiError extends Error {
   constructor(
@@ -35,8 +38,14 @@ interface CallOptions {
   signal?: AbortSignal;
 }
 
-async function houseCall<S extends z.ZodType>(session: string, path: string, schema: S, opts: CallOptions = {}): Promise<z.infer<S>> {
-  const headers: Record<string, string> = { Accept: "application/json", [HOUSE_SESSION_HEADER]: session };
+async function houseCall<S extends z.ZodType>(
+  session: string | null,
+  path: string,
+  schema: S,
+  opts: CallOptions = {},
+): Promise<z.infer<S>> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (session) headers[HOUSE_SESSION_HEADER] = session;
   if (opts.body !== undefined) headers["Content-Type"] = "application/json";
   if (opts.idempotencyKey) headers["Idempotency-Key"] = opts.idempotencyKey;
   let res: Response;
@@ -63,6 +72,11 @@ async function houseCall<S extends z.ZodType>(session: string, path: string, sch
     throw new HouseApiError(res.status, e.code ?? "HTTP_ERROR", e.message ?? res.statusText, e.details);
   }
   return schema.parse(data);
+}
+
+/** POST /house/api/launch: the launch code of the URL for the play session token (works once). */
+export function openLaunch(launchCode: string): Promise<HouseLaunchResult> {
+  return houseCall(null, "launch", houseLaunchResultSchema, { method: "POST", body: { launch_code: launchCode } });
 }
 
 export function fetchSessionInfo(session: string, signal?: AbortSignal): Promise<HouseSessionInfo> {

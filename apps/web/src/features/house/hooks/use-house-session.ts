@@ -1,24 +1,48 @@
 import type { HouseGame, HouseSessionInfo } from "@shwe/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { fetchRounds, fetchSessionInfo, HouseApiError } from "../api/house-client.ts";
+import { fetchRounds, fetchSessionInfo, HouseApiError, openLaunch } from "../api/house-client.ts";
 
 const storageKey = (game: string) => `house-session:${game}`;
 
 /**
- * The play session token: taken from the launch URL (?session=) once, kept for this tab in
- * sessionStorage so a reload keeps playing, and dropped from the address bar.
+ * The play session token kept for this tab (sessionStorage), so a reload keeps playing. It never
+ * appears in a URL: the launch URL only carries a one-time launch code.
  */
-export function readSessionToken(game: string, fromUrl: string | null): string | null {
+export function storedSessionToken(game: string): string | null {
   try {
-    if (fromUrl) {
-      sessionStorage.setItem(storageKey(game), fromUrl);
-      return fromUrl;
-    }
     return sessionStorage.getItem(storageKey(game));
   } catch {
-    return fromUrl;
+    return null;
   }
+}
+
+export function keepSessionToken(game: string, token: string): void {
+  try {
+    sessionStorage.setItem(storageKey(game), token);
+  } catch {
+    // Private mode without storage: the game still plays, a reload asks to open it again.
+  }
+}
+
+/**
+ * Exchanges the launch code of the URL for the play session token, once per code (the query cache
+ * shares one exchange between repeated renders; the server refuses a second one).
+ */
+export function useLaunchExchange(game: string, launchCode: string | null) {
+  return useQuery({
+    queryKey: ["house", "launch", launchCode] as const,
+    // No abort signal: a launch code works once, so an exchange once sent is always let finish.
+    queryFn: async () => {
+      const opened = await openLaunch(launchCode ?? "");
+      keepSessionToken(game, opened.session);
+      return opened.session;
+    },
+    enabled: launchCode !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
 }
 
 export const houseKeys = {

@@ -31,6 +31,14 @@ const crashInfo: HouseSessionInfo = {
   max_cash_out: 100,
 };
 
+/** The launch code exchange: any code of these tests opens the play session "play-token". */
+const LAUNCH = {
+  "/house/api/launch": (_url: URL, init: RequestInit) => {
+    const { launch_code } = JSON.parse(String(init.body)) as { launch_code: string };
+    return { body: { session: "play-token", game: launch_code.startsWith("crash") ? "house-crash" : "house-slot" } };
+  },
+};
+
 function renderGame(path: string) {
   return renderRoutes([{ path: "/house/:game", element: <HouseGamePage /> }], { path });
 }
@@ -71,6 +79,7 @@ describe("Golden Pagoda Slots page", () => {
       next_commitment: COMMIT_B,
     };
     const fetch = mockApi({
+      ...LAUNCH,
       "/house/api/session": { body: slotInfo },
       "/house/api/rounds": { body: { data: [] } },
       "/house/api/spin": (_url, init) => {
@@ -79,7 +88,7 @@ describe("Golden Pagoda Slots page", () => {
       },
     });
     const user = userEvent.setup();
-    renderGame("/house/house-slot?session=play-token&lang=en");
+    renderGame("/house/house-slot?launch=slot-launch-code&lang=en");
 
     expect(await screen.findByTestId("game-balance")).toHaveTextContent("25,000");
     expect(screen.getByTestId("next-commitment")).toHaveTextContent("aaaaaaaaaa…aaaaaa");
@@ -104,6 +113,7 @@ describe("Golden Pagoda Slots page", () => {
 
   it("tells the player to transfer from the main balance when the game balance is too low", async () => {
     mockApi({
+      ...LAUNCH,
       "/house/api/session": { body: { ...slotInfo, balance: 50 } },
       "/house/api/rounds": { body: { data: [] } },
       "/house/api/spin": {
@@ -116,7 +126,7 @@ describe("Golden Pagoda Slots page", () => {
       },
     });
     const user = userEvent.setup();
-    renderGame("/house/house-slot?session=play-token");
+    renderGame("/house/house-slot?launch=slot-launch-code");
     await user.click(await screen.findByRole("button", { name: "SPIN" }));
     const notice = await screen.findByRole("alert");
     expect(notice).toHaveTextContent("Not enough game balance.");
@@ -125,8 +135,8 @@ describe("Golden Pagoda Slots page", () => {
   });
 
   it("says the session ended when the game server no longer knows the token", async () => {
-    mockApi({ "/house/api/session": { status: 401, body: { message: "ended", code: "UNAUTHENTICATED" } } });
-    renderGame("/house/house-slot?session=old-token");
+    mockApi({ ...LAUNCH, "/house/api/session": { status: 401, body: { message: "ended", code: "UNAUTHENTICATED" } } });
+    renderGame("/house/house-slot?launch=slot-launch-code");
     expect(await screen.findByText("This game session has ended.")).toBeInTheDocument();
   });
 
@@ -146,9 +156,13 @@ describe("Golden Pagoda Slots page", () => {
       auto_cash_out: null,
       crash_point: null,
     };
-    mockApi({ "/house/api/session": { body: slotInfo }, "/house/api/rounds": { body: { data: [round, { ...round, round_id: "8" }] } } });
+    mockApi({
+      ...LAUNCH,
+      "/house/api/session": { body: slotInfo },
+      "/house/api/rounds": { body: { data: [round, { ...round, round_id: "8" }] } },
+    });
     const user = userEvent.setup();
-    renderGame("/house/house-slot?session=play-token");
+    renderGame("/house/house-slot?launch=slot-launch-code");
     const history = await screen.findByTestId("round-history");
     const [honest, forged] = within(history).getAllByRole("button", { name: "Verify" });
     if (!honest || !forged) throw new Error("two rounds expected");
@@ -182,6 +196,7 @@ describe("Rocket Crash page", () => {
 
   it("shows the cash-out and the new balance when the rocket reaches the auto cash-out", async () => {
     mockApi({
+      ...LAUNCH,
       "/house/api/session": { body: crashInfo },
       "/house/api/rounds": { body: { data: [] } },
       "/house/api/crash/play": (_url, init) => {
@@ -190,7 +205,7 @@ describe("Rocket Crash page", () => {
       },
     });
     const user = userEvent.setup();
-    renderGame("/house/house-crash?session=play-token");
+    renderGame("/house/house-crash?launch=crash-launch-code");
     await user.click(await screen.findByRole("button", { name: "LAUNCH · 100 MMK" }));
     expect(await screen.findByText("Cashed out at 2.00× · won 200 MMK")).toBeInTheDocument();
     expect(screen.getByTestId("crash-multiplier")).toHaveTextContent("2.37×");
@@ -199,6 +214,7 @@ describe("Rocket Crash page", () => {
 
   it("shows the crash when the rocket explodes first, with the typed cash-out sent", async () => {
     mockApi({
+      ...LAUNCH,
       "/house/api/session": { body: crashInfo },
       "/house/api/rounds": { body: { data: [] } },
       "/house/api/crash/play": (_url, init) => {
@@ -207,7 +223,7 @@ describe("Rocket Crash page", () => {
       },
     });
     const user = userEvent.setup();
-    renderGame("/house/house-crash?session=play-token");
+    renderGame("/house/house-crash?launch=crash-launch-code");
     const input = await screen.findByLabelText("Auto cash-out");
     await user.clear(input);
     await user.type(input, "5.5");
@@ -217,9 +233,9 @@ describe("Rocket Crash page", () => {
   });
 
   it("does not launch with a cash-out outside 1.01–100", async () => {
-    mockApi({ "/house/api/session": { body: crashInfo }, "/house/api/rounds": { body: { data: [] } } });
+    mockApi({ ...LAUNCH, "/house/api/session": { body: crashInfo }, "/house/api/rounds": { body: { data: [] } } });
     const user = userEvent.setup();
-    renderGame("/house/house-crash?session=play-token");
+    renderGame("/house/house-crash?launch=crash-launch-code");
     const input = await screen.findByLabelText("Auto cash-out");
     await user.clear(input);
     await user.type(input, "1.001");
@@ -228,5 +244,62 @@ describe("Rocket Crash page", () => {
     await user.type(input, "250");
     expect(screen.getByRole("button", { name: "LAUNCH · 100 MMK" })).toBeDisabled();
     await waitFor(() => expect(input).toHaveAttribute("aria-invalid", "true"));
+  });
+});
+
+describe("opening a game from its launch URL", () => {
+  it("exchanges the one-time launch code once, takes it out of the address bar, and then sends the token only in its header", async () => {
+    const fetch = mockApi({ ...LAUNCH, "/house/api/session": { body: slotInfo }, "/house/api/rounds": { body: { data: [] } } });
+    const { router } = renderGame("/house/house-slot?launch=slot-launch-code&lang=en");
+
+    expect(await screen.findByTestId("game-balance")).toHaveTextContent("25,000");
+    // The code has left the address bar (and so the history); the language stays.
+    expect(router.state.location.search).toBe("?lang=en");
+
+    const calls = fetch.mock.calls.map(([input, init]) => ({ url: String(input), init: init ?? {} }));
+    const launches = calls.filter((c) => c.url.endsWith("/house/api/launch"));
+    expect(launches).toHaveLength(1);
+    expect(launches[0]?.init.method).toBe("POST");
+    expect(JSON.parse(String(launches[0]?.init.body))).toEqual({ launch_code: "slot-launch-code" });
+    expect((launches[0]?.init.headers as Record<string, string> | undefined)?.["x-house-session"]).toBeUndefined();
+    // Neither the code nor the session token travels in any URL; the token goes in its header.
+    for (const c of calls) expect(c.url).not.toMatch(/slot-launch-code|play-token/);
+    const sessionCall = calls.find((c) => c.url.endsWith("/house/api/session"));
+    expect((sessionCall?.init.headers as Record<string, string> | undefined)?.["x-house-session"]).toBe("play-token");
+    // Kept for this tab, so a reload keeps playing without the (used) code.
+    expect(sessionStorage.getItem("house-session:house-slot")).toBe("play-token");
+  });
+
+  it("a used or expired launch code says the session ended and asks to open the game again", async () => {
+    const fetch = mockApi({
+      "/house/api/launch": {
+        status: 401,
+        body: { message: "This game link has already been used or has expired.", code: "UNAUTHENTICATED" },
+      },
+    });
+    const { router } = renderGame("/house/house-slot?launch=leaked-code");
+    expect(await screen.findByText("This game session has ended.")).toBeInTheDocument();
+    expect(screen.getByText("Close the game and open it again from the site.")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("");
+    expect(fetch.mock.calls.some(([input]) => String(input).endsWith("/house/api/session"))).toBe(false);
+    expect(sessionStorage.getItem("house-session:house-slot")).toBeNull();
+  });
+
+  it("a reload without a launch code plays on with the token kept for the tab; without one it asks to reopen", async () => {
+    sessionStorage.setItem("house-session:house-slot", "kept-token");
+    const fetch = mockApi({ "/house/api/session": { body: slotInfo }, "/house/api/rounds": { body: { data: [] } } });
+    renderGame("/house/house-slot");
+    expect(await screen.findByTestId("game-balance")).toHaveTextContent("25,000");
+    const sessionCall = fetch.mock.calls.find(([input]) => String(input).endsWith("/house/api/session"));
+    expect((sessionCall?.[1]?.headers as Record<string, string> | undefined)?.["x-house-session"]).toBe("kept-token");
+    expect(fetch.mock.calls.some(([input]) => String(input).endsWith("/house/api/launch"))).toBe(false);
+  });
+
+  it("an old launch URL with ?session= is not used as a session and leaves the address bar", async () => {
+    const fetch = mockApi({});
+    const { router } = renderGame("/house/house-slot?session=old-style-token");
+    expect(await screen.findByText("This game session has ended.")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

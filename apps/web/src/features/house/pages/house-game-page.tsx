@@ -5,7 +5,7 @@ import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useParams, useSearchParams } from "../../../lib/router.tsx";
 import { CrashGame } from "../components/crash-game.tsx";
 import { SlotGame } from "../components/slot-game.tsx";
-import { isHouseGame, readSessionToken, useSessionInfo } from "../hooks/use-house-session.ts";
+import { isHouseGame, storedSessionToken, useLaunchExchange, useSessionInfo } from "../hooks/use-house-session.ts";
 import { errorKey, isSessionEnded } from "../lib/error-key.ts";
 
 function Message({ title, body, onRetry }: { title: string; body?: string; onRetry?: () => void }) {
@@ -31,18 +31,23 @@ function Message({ title, body, onRetry }: { title: string; body?: string; onRet
 
 /**
  * /house/:game — a Shwe House Games game page, opened from the launch URL in the game overlay
- * (no site header or footer). The play session token comes from ?session= and is then kept for the tab.
+ * (no site header or footer). The launch URL carries a one-time launch code (?launch=): it leaves the
+ * address bar at once and is exchanged for the play session token, which is then kept for the tab
+ * and sent only in the X-House-Session header.
  */
 export function HouseGamePage() {
   const { t, i18n } = useTranslation("house");
   const { game } = useParams();
   const [params, setParams] = useSearchParams();
-  const [token] = useState(() => (isHouseGame(game) ? readSessionToken(game, params.get("session")) : null));
+  const [launchCode] = useState(() => params.get("launch"));
+  const [kept] = useState(() => (isHouseGame(game) && launchCode === null ? storedSessionToken(game) : null));
+  const exchange = useLaunchExchange(game ?? "", isHouseGame(game) ? launchCode : null);
 
-  // The token leaves the address bar (and so the history and any shared screenshot) once it is kept.
+  // The launch code leaves the address bar (and so the history and any shared screenshot) at once.
   useEffect(() => {
-    if (!params.has("session")) return;
+    if (!params.has("launch") && !params.has("session")) return;
     const next = new URLSearchParams(params);
+    next.delete("launch");
     next.delete("session");
     setParams(next, { replace: true });
   }, [params, setParams]);
@@ -53,8 +58,16 @@ export function HouseGamePage() {
   }, [lang, i18n]);
 
   if (!isHouseGame(game)) return <Message title={t("errors.unknownGame")} />;
-  if (!token) return <Message title={t("errors.sessionEnded")} body={t("errors.reopen")} />;
-  return <LoadedGame game={game} token={token} />;
+  if (launchCode !== null) {
+    if (exchange.isPending) return <Spinner variant="fullscreen" />;
+    if (exchange.isError) {
+      if (isSessionEnded(exchange.error)) return <Message title={t("errors.sessionEnded")} body={t("errors.reopen")} />;
+      return <Message title={t(errorKey(exchange.error))} body={t("errors.reopen")} />;
+    }
+    return <LoadedGame game={game} token={exchange.data} />;
+  }
+  if (!kept) return <Message title={t("errors.sessionEnded")} body={t("errors.reopen")} />;
+  return <LoadedGame game={game} token={kept} />;
 }
 
 function LoadedGame({ game, token }: { game: "house-slot" | "house-crash"; token: string }) {

@@ -1,6 +1,7 @@
 import type { BetSlip, BetSlipLine, LotteryType } from "@shwe/contracts";
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { useId, useState } from "react";
+import { LoadMore } from "../../../components/load-more.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useBetSlips } from "../api/bet-slips.ts";
@@ -19,7 +20,7 @@ export function BetSlipPage() {
   const [type, setType] = useState<LotteryType>("2D");
   const [range, setRange] = useState({ start: today, end: today });
   const slips = useBetSlips(type, range.start, range.end);
-  const items = slips.data ?? [];
+  const items = slips.rows ?? [];
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-3">
       <h1 className="text-xl font-bold sm:text-2xl">{t("slips.title")}</h1>
@@ -31,11 +32,14 @@ export function BetSlipPage() {
         ) : items.length === 0 ? (
           <p className="rounded-card border border-line bg-surface py-12 text-center text-muted">{t("noData")}</p>
         ) : (
-          <ul className="flex flex-col gap-3">
-            {items.map((slip) => (
-              <SlipCard key={slip.id} slip={slip} />
-            ))}
-          </ul>
+          <div className="flex flex-col gap-3">
+            <ul className="flex flex-col gap-3">
+              {items.map((slip) => (
+                <SlipCard key={slip.id} slip={slip} />
+              ))}
+            </ul>
+            <LoadMore list={slips} />
+          </div>
         )}
       </div>
     </div>

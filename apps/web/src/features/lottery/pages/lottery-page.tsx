@@ -1,7 +1,7 @@
 import type { BetLineInput, Draw, LotteryType, RejectedLine } from "@shwe/contracts";
 import { checkSlip, LOTTERY_GAMES, type QuickPickKind } from "@shwe/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { LoginRedirectState } from "../../../components/require-auth.tsx";
 import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -31,6 +31,24 @@ import { rulesFromBoard } from "../lib/board-rules.ts";
 import { gameKey, pageOf, pageSize } from "../lib/games.ts";
 import { serverNow, useIsPast } from "../lib/server-clock.ts";
 import { newSlipKey } from "../lib/slip-key.ts";
+
+// The latest result in large type arrives after the board (it is not part of the first paint).
+const LiveResult = lazy(() => import("../components/live-result.tsx").then((m) => ({ default: m.LiveResult })));
+
+/**
+ * Today's result in large type: live data, drawn in the browser only, after the page is taken
+ * over (the server's first paint leaves it out, so hydration never waits on its chunk).
+ */
+function LiveResultSlot({ type }: { type: LotteryType }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveResult type={type} />
+    </Suspense>
+  );
+}
 
 /** A draw takes bets while it is open and its cut-off (server clock) is still ahead. */
 function isBettable(draw: Draw, now: number): boolean {
@@ -232,6 +250,7 @@ export function LotteryPage({ type }: { type: LotteryType }) {
       ) : (
         <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
           <div className="flex min-w-0 flex-col gap-4">
+            <LiveResultSlot type={type} />
             <DrawCard draws={draws} draw={draw} closed={closed} onSelect={pickDraw} />
 
             {game.digits > 1 ? (

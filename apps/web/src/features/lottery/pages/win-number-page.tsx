@@ -1,9 +1,10 @@
 import type { LotteryType, LuckyHistoryItem } from "@shwe/contracts";
 import { formatDisplayDateTime } from "@shwe/domain";
 import { useId, useState } from "react";
+import { LoadMore } from "../../../components/load-more.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
-import { useLuckyHistory } from "../api/lucky-numbers.ts";
+import { useLuckyHistory } from "../api/lucky-history.ts";
 import { DateRangeFields } from "../components/date-range.tsx";
 import { FairCheck } from "../components/fair-check.tsx";
 import { GameTabs } from "../components/game-tabs.tsx";
@@ -21,7 +22,7 @@ export function WinNumberPage() {
   const [type, setType] = useState<LotteryType>("2D");
   const [range, setRange] = useState({ start: daysAgo(6), end: today });
   const history = useLuckyHistory(type, range.start, range.end);
-  const items = history.data ?? [];
+  const items = history.rows ?? [];
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <h1 className="text-xl font-bold sm:text-2xl">{t("winNumber.title")}</h1>
@@ -38,11 +39,14 @@ export function WinNumberPage() {
           ) : items.length === 0 ? (
             <p className="rounded-card border border-line bg-surface py-10 text-center text-muted">{t("noData")}</p>
           ) : (
-            <ul className="flex flex-col gap-2">
-              {items.map((item) => (
-                <ResultRow key={item.draw_id} type={type} item={item} />
-              ))}
-            </ul>
+            <div className="flex flex-col gap-3">
+              <ul className="flex flex-col gap-2">
+                {items.map((item) => (
+                  <ResultRow key={item.draw_id} type={type} item={item} />
+                ))}
+              </ul>
+              <LoadMore list={history} />
+            </div>
           )}
         </div>
       </section>

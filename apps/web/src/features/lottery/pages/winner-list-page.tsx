@@ -1,6 +1,6 @@
 import type { LotteryType } from "@shwe/contracts";
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { ChevronDownIcon } from "../../../components/icons.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
@@ -10,6 +10,9 @@ import { useLiveResults } from "../hooks/use-live-results.ts";
 
 /** The dropdown of spec §2 (Thai 1D, 2D, 3D), with the crypto games after them. */
 const WINNER_TYPES: readonly LotteryType[] = ["1D", "2D", "3D", "C1D", "C2D"];
+/** The dropdown's last option: the pocket money winners of a day (their own table, downloaded when chosen). */
+const POCKET = "POCKET";
+const PocketWinners = lazy(() => import("../../rewards/components/pocket-winners.tsx").then((m) => ({ default: m.PocketWinners })));
 
 /**
  * /winner-list: the winners of a game's latest settled draw with its time (the section) and lucky
@@ -21,10 +24,11 @@ export function WinnerListPage() {
   const { t } = useTranslation("lottery");
   useLiveResults();
   const selectId = useId();
-  const [type, setType] = useState<LotteryType>("2D");
+  const { t: tp } = useTranslation("pocket");
+  const [type, setType] = useState<LotteryType | typeof POCKET>("2D");
   // When the player last changed the game: an answer older than that is not shown.
   const [changedAt, setChangedAt] = useState(0);
-  const winners = useWinners(type);
+  const winners = useWinners(type === POCKET ? "2D" : type);
   const data = winners.data;
   const loading = winners.isPending || (winners.isFetching && winners.dataUpdatedAt < changedAt);
   return (
@@ -38,7 +42,7 @@ export function WinnerListPage() {
           id={selectId}
           value={type}
           onChange={(e) => {
-            setType(e.target.value as LotteryType);
+            setType(e.target.value as LotteryType | typeof POCKET);
             setChangedAt(Date.now());
           }}
           className="min-h-12 w-full appearance-none rounded-card border border-line bg-surface px-4 pr-10 font-semibold text-text focus:border-gold focus:outline-none"
@@ -48,11 +52,17 @@ export function WinnerListPage() {
               {t(`winners.types.${w}`)}
             </option>
           ))}
+          <option value={POCKET}>{tp("winners.option")}</option>
         </select>
         <ChevronDownIcon size={20} className="pointer-events-none absolute right-3 bottom-3.5 text-muted" />
       </div>
 
-      <section aria-label={t("winners.summary")} className="grid grid-cols-2 gap-2">
+      {type === POCKET ? (
+        <Suspense fallback={<Spinner variant="centered" />}>
+          <PocketWinners />
+        </Suspense>
+      ) : null}
+      <section hidden={type === POCKET} aria-label={t("winners.summary")} className="grid grid-cols-2 gap-2">
         <div className="rounded-card border border-line bg-surface p-3">
           <p className="text-xs text-muted">{t("winners.section")}</p>
           <p className="tabular min-h-7 font-semibold">{!loading && data?.section ? formatDisplayDateTime(data.section) : "_ _"}</p>
@@ -65,7 +75,7 @@ export function WinnerListPage() {
         </div>
       </section>
 
-      <div aria-busy={loading} className="overflow-hidden rounded-card border border-line bg-surface shadow-card">
+      <div hidden={type === POCKET} aria-busy={loading} className="overflow-hidden rounded-card border border-line bg-surface shadow-card">
         {loading ? (
           <Spinner variant="centered" />
         ) : !data || data.data.length === 0 ? (

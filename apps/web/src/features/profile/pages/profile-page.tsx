@@ -3,12 +3,14 @@ import { Spinner } from "../../../components/spinner.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { ReferralCard } from "../../games/components/referral-card.tsx";
+import { ProtectionCard } from "../../protection/components/protection-card.tsx";
 import { useProfile } from "../../session/api/profile.ts";
 import { AvatarPicker } from "../components/avatar-picker.tsx";
 import { BalancesCard } from "../components/balances-card.tsx";
 import { CodesCard } from "../components/codes-card.tsx";
 import { LevelBadge, LevelCard, type Lvl2Status } from "../components/level-card.tsx";
 import { NameEditor } from "../components/name-editor.tsx";
+import { NotificationsCard } from "../components/notifications-card.tsx";
 import { PasswordCard } from "../components/password-card.tsx";
 
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
@@ -76,6 +78,8 @@ export function ProfilePage() {
         <div className="flex min-w-0 flex-col gap-4">
           <LevelCard level={level} status={status} reason={str(user.lvl_2_reason) || null} />
           <PasswordCard phone={user.phone} />
+          <NotificationsCard />
+          <ProtectionCard />
         </div>
       </div>
     </div>

@@ -41,10 +41,12 @@ describe("live balance in the shell", () => {
     useSession.setState({ user: null });
   });
 
-  it("opens no socket for a visitor", () => {
+  it("a visitor's socket says hello (public events only)", () => {
     mockApi({});
     renderShell();
-    expect(FakeWebSocket.instances).toHaveLength(0);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    act(() => lastSocket().serverOpen());
+    expect(lastSocket().sent).toEqual([{ type: "hello" }]);
   });
 
   it("a balance message over the socket updates both headers without a reload", async () => {
@@ -87,7 +89,7 @@ describe("live balance in the shell", () => {
     await waitFor(() => expect(useSession.getState().user?.turnover).toBe(9_000));
   });
 
-  it("signing out closes the socket and opens no new one", async () => {
+  it("signing out closes the player's socket and opens a visitor's one", async () => {
     mockApi({});
     signIn({ token: "live-token" });
     renderShell();
@@ -96,7 +98,9 @@ describe("live balance in the shell", () => {
     act(() => ws.accept());
     act(() => useSession.getState().logout());
     expect(ws.closedByClient?.code).toBe(1000);
-    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    act(() => lastSocket().serverOpen());
+    expect(lastSocket().sent).toEqual([{ type: "hello" }]);
   });
 
   it("a refused token signs the player out like a 401", async () => {

@@ -12,8 +12,9 @@ import { refreshProfile } from "../api/profile.ts";
 const REJECTED_RETRY_MS = 30_000;
 
 /**
- * The live balance of a signed-in tab (mounted once, in the site shell): one socket per tab while
- * signed in, closed on sign-out. Every balance message replaces the balances in the session; after
+ * The live socket of a tab (mounted once, in the site shell): a visitor's socket carries public
+ * events only (results, chat ticker, marquee, broadcasts); signing in or out replaces it. While
+ * signed in it also carries the balances. Every balance message replaces the balances in the session; after
  * a reconnect the whole profile is fetched again so nothing in the header stays stale. A refused
  * token signs the player out the same way a 401 does; a blocked account is signed out with a notice.
  */
@@ -25,7 +26,7 @@ export function useLiveBalance(): void {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation opens a new socket by design
   useEffect(() => {
-    if (!token || typeof WebSocket === "undefined") return;
+    if (typeof WebSocket === "undefined") return;
     const sameSession = () => useSession.getState().user?.token === token;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let disposed = false;
@@ -35,9 +36,11 @@ export function useLiveBalance(): void {
       onBalance: (balances) => {
         if (sameSession()) useSession.getState().setUserData(balances);
       },
-      onReconnected: () => void refreshProfile(),
+      onReconnected: () => {
+        if (token) void refreshProfile();
+      },
       onRejected: (code) => {
-        if (!sameSession()) return;
+        if (!token || !sameSession()) return;
         if (code === CLOSE.blocked) {
           useSession.getState().logout();
           queryClient.removeQueries({ queryKey: ["user"] });

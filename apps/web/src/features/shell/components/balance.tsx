@@ -34,7 +34,7 @@ export function BalanceBox({ compact = false }: { compact?: boolean }) {
     );
   }
   return (
-    <dl className="flex items-center gap-3 rounded-card border border-line bg-surface-2 px-3 py-1 text-sm leading-tight">
+    <dl className="flex shrink-0 items-center gap-3 whitespace-nowrap rounded-card border border-line bg-surface-2 px-3 py-1 text-sm leading-tight">
       <WalletIcon size={20} className="shrink-0 text-gold" />
       <div className="grid grid-cols-[auto_auto] items-baseline gap-x-2">
         <dt className="text-xs text-muted">{t("balance.main")}</dt>

@@ -4,16 +4,22 @@ import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
+import { ClaimButton } from "../../rewards/components/claim-button.tsx";
+import { PocketButton } from "../../rewards/components/pocket-button.tsx";
 import { BalanceBox } from "./balance.tsx";
 import { CategoryTabs } from "./category-tabs.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { LogoLink } from "./logo-link.tsx";
 import { LotteryMenu } from "./lottery-nav.tsx";
 import { Marquee } from "./marquee.tsx";
+import { PointLink } from "./point-link.tsx";
 import { TransferButton } from "./transfer-button.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
-/** Desktop header (≥1024 px): logo, marquee, language, balance and account menu (or login), then the category tabs. */
+/**
+ * Desktop header (≥1024 px): logo, marquee, language, balance, transfer and account menu (or login); then the
+ * category tabs, with the signed-in player's points, Claim and Pocket Money at the end of that row.
+ */
 export function DesktopHeader() {
   const { t } = useTranslation("common");
   const signedIn = useSession((s) => Boolean(s.user?.token));
@@ -46,8 +52,18 @@ export function DesktopHeader() {
         )}
       </div>
       <div className="border-t border-line bg-surface">
-        <div className="mx-auto max-w-6xl px-6">
-          <CategoryTabs />
+        <div className="mx-auto flex max-w-6xl items-center gap-3 px-6">
+          <div className="min-w-0 flex-1">
+            <CategoryTabs />
+          </div>
+          {signedIn ? (
+            // The player's rewards sit at the end of the category row: the top row keeps its room for the balance.
+            <div className="flex shrink-0 items-center gap-2">
+              <PointLink />
+              <ClaimButton />
+              <PocketButton />
+            </div>
+          ) : null}
         </div>
       </div>
     </header>

@@ -12,6 +12,8 @@ import { ScrollRestorer } from "./scroll-restorer.tsx";
 
 // The menu and the dialogs are not part of the first paint: they download once the page has
 // settled (so the first tap already finds them), or at once when one is opened before that.
+// The chat ticker, live marquee and broadcasts: downloaded right away, but not part of the first paint.
+const LiveTicker = lazy(() => import("./live-ticker.tsx").then((m) => ({ default: m.LiveTicker })));
 const Overlays = lazy(() => import("./shell-overlays.tsx").then((m) => ({ default: m.ShellOverlays })));
 
 function ShellOverlays() {
@@ -26,14 +28,27 @@ function ShellOverlays() {
   );
 }
 
+/** The live parts start in the browser only (the server's first paint has no socket). */
+function LiveTickerSlot() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveTicker />
+    </Suspense>
+  );
+}
+
 /** The site shell around every page: headers, slide-in menu, the page, footer and the shell's dialogs. */
 export function Layout() {
-  // One live balance socket per tab while a player is signed in.
+  // One live socket per tab: public events for everyone, the balances too while signed in.
   useLiveBalance();
   return (
     <div className="flex min-h-dvh flex-col overflow-x-clip">
       <DesktopHeader />
       <MobileHeader />
+      <LiveTickerSlot />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 lg:px-6 lg:py-6">
         <Suspense
           fallback={

@@ -1,4 +1,4 @@
-import { formatAmount } from "@shwe/domain";
+import { formatAmount, formatFloor } from "@shwe/domain";
 import { useEffect, useRef } from "react";
 import { AppImage } from "../../../components/app-image.tsx";
 import { buttonClass } from "../../../components/button.tsx";
@@ -8,6 +8,9 @@ import { paths } from "../../../config/paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, NavLink, useLocation } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { PointIcon } from "../../points/components/point-icon.tsx";
+import { ClaimButton } from "../../rewards/components/claim-button.tsx";
+import { PocketButton } from "../../rewards/components/pocket-button.tsx";
 import { useAvatarSrc } from "../../session/api/avatar.ts";
 import { useCategories } from "../api/categories.ts";
 import { useShellUi } from "../stores/shell-ui.ts";
@@ -123,6 +126,8 @@ export function MobileMenu() {
             </div>
           )}
           {user ? <TransferButton className="mt-2 w-full" /> : null}
+          {user ? <ClaimButton className="mt-2 w-full" /> : null}
+          {user ? <PocketButton className="mt-2 w-full" /> : null}
         </div>
 
         <nav aria-label={t("nav.menu")} className="flex-1 px-3 pb-3">
@@ -143,6 +148,15 @@ export function MobileMenu() {
               <NavLink to={paths.walletHistory} className={({ isActive }) => `${rowClass} ${isActive ? "text-gold" : "text-text"}`}>
                 <HistoryIcon size={22} className="text-gold" />
                 {t("nav.walletHistory")}
+              </NavLink>
+              <NavLink to={paths.point} className={({ isActive }) => `${rowClass} ${isActive ? "text-gold" : "text-text"}`}>
+                <PointIcon size={22} className="text-gold" />
+                {t("nav.points")}
+                <span className="tabular ml-auto text-gold">{formatFloor(user.point)}</span>
+              </NavLink>
+              <NavLink to={paths.promotionHistory} className={({ isActive }) => `${rowClass} ${isActive ? "text-gold" : "text-text"}`}>
+                <HistoryIcon size={22} className="text-gold" />
+                {t("rewards.history")}
               </NavLink>
             </>
           ) : null}

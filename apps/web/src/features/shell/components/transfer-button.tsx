@@ -36,7 +36,7 @@ export function TransferButton({ variant = "label", className = "" }: { variant?
     >
       <TransferIcon size={18} />
       {/* A narrow desktop header keeps only the icon (the name stays for screen readers). */}
-      <span className="max-xl:sr-only">{t("nav.transfer")}</span>
+      <span className="whitespace-nowrap max-xl:sr-only">{t("nav.transfer")}</span>
     </button>
   );
 }

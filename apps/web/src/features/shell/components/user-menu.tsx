@@ -68,6 +68,10 @@ export function UserMenu() {
             <HistoryIcon size={18} className="text-gold" />
             {t("nav.walletHistory")}
           </Link>
+          <Link to={paths.promotionHistory} role="menuitem" className={menuItemClass} onClick={close}>
+            <HistoryIcon size={18} className="text-gold" />
+            {t("rewards.history")}
+          </Link>
           <Link to={paths.gameHistory} role="menuitem" className={menuItemClass} onClick={close}>
             <GameHistoryIcon size={18} className="text-gold" />
             {t("nav.gameHistory")}

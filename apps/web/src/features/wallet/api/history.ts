@@ -1,6 +1,6 @@
 import type { CashInHistoryItem, CashOutHistoryItem, TransferHistoryItem } from "@shwe/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { usePagedList } from "../../../lib/use-paged-list.ts";
 import { walletKeys } from "./query-keys.ts";
 
 /** The four wallet histories of the spec: cash-in, cash-out and the transfers in both directions. */
@@ -25,17 +25,22 @@ export function isHistoryKind(value: unknown): value is HistoryKind {
   return typeof value === "string" && (HISTORY_KINDS as readonly string[]).includes(value);
 }
 
+interface HistoryPage<K extends HistoryKind> {
+  data: HistoryRows[K];
+  /** The cursor of the next page (api: keyset paging), null on the last page. */
+  next_cursor?: string | null;
+}
+
 /**
- * One history between two Asia/Yangon days (YYYY-MM-DD, inclusive), newest first. A failed call
- * gives an empty list (spec §8); a change of range cancels the request in flight.
+ * One history between two Asia/Yangon days (YYYY-MM-DD, inclusive), newest first, a page at a
+ * time: `loadMore` asks for the page after the last one shown. A failed first call gives an empty
+ * list (spec §8); a change of range cancels the request in flight.
  */
 export function useWalletHistory<K extends HistoryKind>(kind: K, start: string, end: string) {
-  const query = useQuery({
+  const list = usePagedList<HistoryPage<K>>({
     queryKey: walletKeys.history(kind, start, end),
-    queryFn: ({ signal }) =>
-      api<{ data: HistoryRows[K] }>(PATHS[kind], { signal, query: { start_date: start, end_date: end } }).then((r) => r.data ?? []),
+    fetchPage: (cursor, signal) => api<HistoryPage<K>>(PATHS[kind], { signal, query: { start_date: start, end_date: end, cursor } }),
     staleTime: 0,
   });
-  const rows: HistoryRows[K] | undefined = query.isError ? ([] as unknown as HistoryRows[K]) : query.data;
-  return { rows, isPending: query.isPending && !query.isError, isFetching: query.isFetching };
+  return { ...list, rows: list.rows as HistoryRows[K] | undefined };
 }

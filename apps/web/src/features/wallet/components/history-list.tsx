@@ -2,6 +2,7 @@ import type { CashInHistoryItem, CashOutHistoryItem, TransferHistoryItem } from 
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
+import { LoadMore } from "../../../components/load-more.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { subscribeRealtime } from "../../../lib/realtime.ts";
@@ -9,10 +10,11 @@ import { type HistoryKind, useWalletHistory } from "../api/history.ts";
 import { walletKeys } from "../api/query-keys.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
-/** One history (cash-in, cash-out, main → game, game → main) between two days, newest first. */
+/** One history (cash-in, cash-out, main → game, game → main) between two days, newest first, with "load more" while pages remain. */
 export function HistoryList({ kind, start, end }: { kind: HistoryKind; start: string; end: string }) {
   const { t } = useTranslation("wallet");
-  const { rows, isPending } = useWalletHistory(kind, start, end);
+  const history = useWalletHistory(kind, start, end);
+  const { rows, isPending } = history;
   const queryClient = useQueryClient();
   // An operator's decision moves the balance: the list follows at once (pending → approved).
   useEffect(
@@ -36,13 +38,16 @@ export function HistoryList({ kind, start, end }: { kind: HistoryKind; start: st
     return <p className="rounded-card border border-line bg-surface px-4 py-8 text-center text-sm text-muted">{t("history.empty")}</p>;
   }
   return (
-    <ul className="flex flex-col gap-2" data-testid={`history-${kind}`}>
-      {kind === "cashin"
-        ? (rows as CashInHistoryItem[]).map((r) => <CashInRow key={r.id} row={r} />)
-        : kind === "cashout"
-          ? (rows as CashOutHistoryItem[]).map((r) => <CashOutRow key={r.id} row={r} />)
-          : (rows as TransferHistoryItem[]).map((r) => <TransferRow key={r.id} row={r} direction={kind} />)}
-    </ul>
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-2" data-testid={`history-${kind}`}>
+        {kind === "cashin"
+          ? (rows as CashInHistoryItem[]).map((r) => <CashInRow key={r.id} row={r} />)
+          : kind === "cashout"
+            ? (rows as CashOutHistoryItem[]).map((r) => <CashOutRow key={r.id} row={r} />)
+            : (rows as TransferHistoryItem[]).map((r) => <TransferRow key={r.id} row={r} direction={kind} />)}
+      </ul>
+      <LoadMore list={history} />
+    </div>
   );
 }
 

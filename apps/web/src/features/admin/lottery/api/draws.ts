@@ -3,6 +3,7 @@ import {
   adminDrawListSchema,
   adminDrawSchema,
   type DrawStatus,
+  drawConfirmBodySchema,
   drawDecisionSchema,
   drawResultBodySchema,
   drawVoidBodySchema,
@@ -54,9 +55,15 @@ export function useEnterResult(id: number) {
   );
 }
 
-/** POST /api/admin/draws/{id}/confirm: a different operator confirms; the draw settles. */
+/**
+ * POST /api/admin/draws/{id}/confirm {number, entry}: a different operator types the number they
+ * checked for the entry they reviewed; the draw settles. Another number answers 409 RESULT_MISMATCH,
+ * a newer entry 409 RESULT_CHANGED.
+ */
 export function useConfirmResult(id: number) {
-  return useDrawDecision(() => api<unknown>(`admin/draws/${id}/confirm`, { method: "POST", body: {} }));
+  return useDrawDecision((checked: { number: string; entry: number }) =>
+    api<unknown>(`admin/draws/${id}/confirm`, { method: "POST", body: drawConfirmBodySchema.parse(checked) }),
+  );
 }
 
 /** POST /api/admin/draws/{id}/void {reason}: every stake refunded. */

@@ -2,6 +2,7 @@ import type { AdminDraw } from "@shwe/contracts";
 import { isValidNumber, LOTTERY_GAMES } from "@shwe/domain";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../../components/button.tsx";
+import { ApiError } from "../../../../lib/api-client.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { useSession } from "../../../../lib/session-store.ts";
 import { toast } from "../../../../lib/toast.ts";
@@ -9,7 +10,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { TextField } from "../../components/fields.tsx";
 import { Panel } from "../../components/panel.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
-import { useErrorToast } from "../../hooks/use-error-text.ts";
+import { useErrorText, useErrorToast } from "../../hooks/use-error-text.ts";
 import { useConfirmResult, useEnterResult, useVoidDraw } from "../api/draws.ts";
 
 /**
@@ -21,12 +22,16 @@ export function DrawActions({ draw }: { draw: AdminDraw }) {
   const { t } = useTranslation("admin");
   const me = useSession((s) => s.user?.id);
   const showError = useErrorToast();
+  const errorText = useErrorText();
   const enter = useEnterResult(draw.id);
   const confirm = useConfirmResult(draw.id);
   const voidDraw = useVoidDraw(draw.id);
   const [number, setNumber] = useState("");
   const [numberError, setNumberError] = useState<string>();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // The confirming operator types the number they checked against the official result (never pre-filled).
+  const [checked, setChecked] = useState("");
+  const [checkedError, setCheckedError] = useState<string>();
   const [voidOpen, setVoidOpen] = useState(false);
   const digits = LOTTERY_GAMES[draw.type].digits;
 
@@ -50,6 +55,32 @@ export function DrawActions({ draw }: { draw: AdminDraw }) {
       },
       onError: showError,
     });
+  };
+
+  const openConfirm = () => {
+    setChecked("");
+    setCheckedError(undefined);
+    setConfirmOpen(true);
+  };
+
+  const submitConfirm = async () => {
+    if (!isValidNumber(draw.type, checked)) {
+      setCheckedError(t("lottery.numberInvalid", { digits }));
+      return;
+    }
+    try {
+      await confirm.mutateAsync({ number: checked, entry: draw.result_entry });
+      setConfirmOpen(false);
+      toast.success(t("lottery.settled"));
+    } catch (err) {
+      // A different number, or a result entered again since this page loaded: the refusal stays in the dialog.
+      if (err instanceof ApiError && (err.code === "RESULT_MISMATCH" || err.code === "RESULT_CHANGED")) {
+        setCheckedError(errorText(err));
+        return;
+      }
+      setConfirmOpen(false);
+      showError(err);
+    }
   };
 
   if (finished) return null;
@@ -80,13 +111,20 @@ export function DrawActions({ draw }: { draw: AdminDraw }) {
         {fairPending ? <p className="text-sm text-muted">{t("lottery.fairPending")}</p> : null}
         {awaitingConfirmation ? (
           <div className="rounded-card border border-gold/40 bg-gold/5 p-3">
-            <p className="text-sm">{t("lottery.awaitingConfirmation", { number: draw.result ?? "", operator: draw.entered_by ?? "" })}</p>
             {enteredByMe ? (
-              <p className="mt-1 text-sm text-warn">{t("lottery.otherOperator")}</p>
+              <>
+                <p className="text-sm">
+                  {t("lottery.awaitingConfirmation", { number: draw.result ?? "", operator: draw.entered_by ?? "" })}
+                </p>
+                <p className="mt-1 text-sm text-warn">{t("lottery.otherOperator")}</p>
+              </>
             ) : (
-              <Button className="mt-2" onClick={() => setConfirmOpen(true)}>
-                {t("lottery.confirmResult", { number: draw.result ?? "" })}
-              </Button>
+              <>
+                <p className="text-sm">{t("lottery.awaitingCheck", { operator: draw.entered_by ?? "" })}</p>
+                <Button className="mt-2" onClick={openConfirm}>
+                  {t("lottery.checkResult")}
+                </Button>
+              </>
             )}
           </div>
         ) : null}
@@ -101,21 +139,22 @@ export function DrawActions({ draw }: { draw: AdminDraw }) {
         open={confirmOpen}
         onClose={() => setConfirmOpen(false)}
         title={t("lottery.confirmTitle")}
-        confirmLabel={t("lottery.confirmResult", { number: draw.result ?? "" })}
-        onConfirm={() =>
-          confirm.mutateAsync(undefined).then(
-            () => {
-              setConfirmOpen(false);
-              toast.success(t("lottery.settled"));
-            },
-            (err: unknown) => {
-              setConfirmOpen(false);
-              showError(err);
-            },
-          )
-        }
+        confirmLabel={t("lottery.confirmTyped")}
+        onConfirm={submitConfirm}
       >
-        {t("lottery.confirmText", { number: draw.result ?? "" })}
+        <p className="mb-3">{t("lottery.confirmTypedText")}</p>
+        <TextField
+          label={t("lottery.checkedNumber", { digits })}
+          value={checked}
+          inputMode="numeric"
+          maxLength={digits}
+          autoComplete="off"
+          onChange={(e) => {
+            setChecked(e.target.value.replace(/\D/g, "").slice(0, digits));
+            setCheckedError(undefined);
+          }}
+          error={checkedError}
+        />
       </ConfirmDialog>
       <ReasonDialog
         open={voidOpen}

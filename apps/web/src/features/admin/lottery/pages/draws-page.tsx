@@ -9,6 +9,7 @@ import { inputClass } from "../../components/fields.tsx";
 import { PageHeader } from "../../components/panel.tsx";
 import { EmptyState, ListSkeleton, LoadError } from "../../components/query-state.tsx";
 import { DRAW_LIST_LIMIT, useAdminDraws } from "../api/draws.ts";
+import { DrawCalendar } from "../components/draw-calendar.tsx";
 import { DrawStatusBadge } from "../components/draw-status.tsx";
 import { GameLinks } from "../components/game-links.tsx";
 import { lotteryAdminPaths } from "../paths.ts";
@@ -25,6 +26,15 @@ export function DrawsPage() {
   const status = STATUSES.find((s) => s === rawStatus) ?? "all";
   const list = useAdminDraws(type, status);
   const rows = list.data ?? [];
+  const calendar = params.get("view") === "calendar";
+  const setView = (view: "list" | "calendar") =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (view === "calendar") next.set("view", "calendar");
+      else next.delete("view");
+      next.set("type", type);
+      return next;
+    });
   const hrefOf = (next: LotteryType) => `${lotteryAdminPaths.draws}?type=${next}${status === "all" ? "" : `&status=${status}`}`;
   return (
     <>
@@ -44,6 +54,24 @@ export function DrawsPage() {
         }
       />
       <GameLinks value={type} href={hrefOf} />
+      <div
+        role="tablist"
+        aria-label={t("lottery.calendar.view")}
+        className="mb-4 flex w-fit gap-1 rounded-card border border-line bg-surface p-1"
+      >
+        {(["list", "calendar"] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            aria-selected={calendar === (v === "calendar")}
+            onClick={() => setView(v)}
+            className={`min-h-11 rounded-lg px-4 text-sm font-semibold ${calendar === (v === "calendar") ? "bg-gold text-bg" : "text-muted hover:bg-surface-2"}`}
+          >
+            {t(`lottery.calendar.${v}`)}
+          </button>
+        ))}
+      </div>
       <div className="mb-4 max-w-xs">
         <label htmlFor={statusId} className="mb-1.5 block text-sm font-medium text-muted">
           {t("lottery.statusFilter")}
@@ -69,7 +97,9 @@ export function DrawsPage() {
           ))}
         </select>
       </div>
-      {list.isPending ? (
+      {calendar && list.data ? (
+        <DrawCalendar type={type} draws={rows} />
+      ) : list.isPending ? (
         <ListSkeleton rows={4} className="h-20" />
       ) : list.isError ? (
         <LoadError error={list.error} onRetry={() => void list.refetch()} />

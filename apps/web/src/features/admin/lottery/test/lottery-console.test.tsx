@@ -21,6 +21,7 @@ function draw(over: Partial<AdminDraw> = {}): AdminDraw {
     feed_values: null,
     feed_error: null,
     entered_by: null,
+    result_entry: 0,
     confirmed_by: null,
     void_reason: null,
     settled_at: null,
@@ -62,7 +63,7 @@ describe("lottery console", { timeout: 20_000 }, () => {
     const server = mockServer({
       "GET /api/admin/draws/33": () => ({ body: current }),
       "POST /api/admin/draws/33/result": (call) => {
-        current = draw({ status: "resulted", result: (call.body as { number: string }).number, entered_by: 1 });
+        current = draw({ status: "resulted", result: (call.body as { number: string }).number, entered_by: 1, result_entry: 1 });
         return { body: { draw_id: 33, status: "resulted" } };
       },
     });
@@ -84,19 +85,50 @@ describe("lottery console", { timeout: 20_000 }, () => {
     expect(screen.queryByRole("button", { name: "Confirm 47" })).not.toBeInTheDocument();
   });
 
-  it("lets a different operator confirm the entered result", async () => {
+  it("a different operator types the number they checked; a different number is refused in the dialog", async () => {
     const server = mockServer({
-      "GET /api/admin/draws/33": () => ({ body: draw({ status: "resulted", result: "47", entered_by: 2 }) }),
-      "POST /api/admin/draws/33/confirm": () => ({ body: { draw_id: 33, status: "settled" } }),
+      "GET /api/admin/draws/33": () => ({ body: draw({ status: "resulted", result: "47", entered_by: 2, result_entry: 2 }) }),
+      "POST /api/admin/draws/33/confirm": (call) =>
+        (call.body as { number: string }).number === "47"
+          ? { body: { draw_id: 33, status: "settled" } }
+          : {
+              status: 409,
+              body: { message: "The number you checked is not the entered result.", code: "RESULT_MISMATCH", details: { entry: 2 } },
+            },
     });
     const user = userEvent.setup();
     renderDraw();
-    expect(await screen.findByText("Result 47 was entered by operator #2 and waits for a second operator.")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Confirm 47" }));
+    // The checker does not see the entered number: they check the official result themselves.
+    expect(
+      await screen.findByText(
+        "A result was entered by operator #2 and waits for a second operator. Check the official result and type it to confirm.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/47 was entered/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Check and confirm" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm the result" });
-    await user.click(within(dialog).getByRole("button", { name: "Confirm 47" }));
-    await waitFor(() => expect(server.to("POST", "/api/admin/draws/33/confirm")).toHaveLength(1));
+    const input = within(dialog).getByLabelText("Number you checked (2 digits)");
+    expect(input).toHaveValue("");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm and settle" }));
+    expect(within(dialog).getByText("Enter exactly 2 digits.")).toBeInTheDocument();
+    expect(server.to("POST", "/api/admin/draws/33/confirm")).toHaveLength(0);
+
+    await fill(user, input, "74");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm and settle" }));
+    expect(
+      await within(dialog).findByText(
+        "That is not the entered result. Nothing was confirmed: check the number again, or enter the correct result.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Confirm the result" })).toBeInTheDocument();
+
+    await fill(user, input, "47");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm and settle" }));
     expect(await screen.findByText("The draw is settled and the winners are paid.")).toBeInTheDocument();
+    expect(server.to("POST", "/api/admin/draws/33/confirm").map((c) => c.body)).toEqual([
+      { number: "74", entry: 2 },
+      { number: "47", entry: 2 },
+    ]);
   });
 
   it("voids a draw only with a reason", async () => {

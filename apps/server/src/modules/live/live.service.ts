@@ -1,0 +1,93 @@
+import { CHAT_SHOWN_FOR_MS, type LiveBroadcastBody, type LiveConnections, type WsLiveMessage } from "@shwe/contracts";
+import { normalizePhone } from "@shwe/domain";
+import type { AppContext } from "../../app.ts";
+import type { Executor } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { findUserByPhone } from "../accounts/users.repository.ts";
+import { type Actor, recordAudit } from "../content/audit.service.ts";
+import { HEADER_PLAY_TEXT, readSetting } from "../content/settings.service.ts";
+import {
+  insertLiveEvent,
+  type LiveEventRow,
+  selectHeadId,
+  selectLastMarqueeId,
+  selectLiveChats,
+  selectReplay,
+  sumPresence,
+} from "./live.repository.ts";
+
+/** A process that has not reported its sockets for this long no longer counts. */
+export const PRESENCE_FRESH_SECONDS = 30;
+/** At most this many events are replayed to one socket. */
+const REPLAY_LIMIT = 200;
+
+/**
+ * Publishes a live event from inside a transaction: stored (for sockets that reconnect) and
+ * announced at commit to every server process, dropped on rollback. `userId` null: everyone,
+ * visitors included. `message.type` is the kind (`result`, `chat`, `broadcast` …).
+ */
+export async function publishLiveEvent(tx: Executor, userId: number | null, message: Record<string, unknown>): Promise<number> {
+  const { type, ...payload } = message;
+  if (typeof type !== "string") throw new Error("live event without a type");
+  return insertLiveEvent(tx, userId, type, payload);
+}
+
+/** The socket message of a stored event. */
+export function liveMessageOf(row: LiveEventRow): Record<string, unknown> {
+  const message: Record<string, unknown> = { ...row.payload, type: row.kind, event_id: row.id };
+  if (row.kind === "broadcast") message.personal = row.userId !== null;
+  return message;
+}
+
+/** A ticker message to every open page, shown 20 s; audited. */
+export async function postChat(ctx: AppContext, actor: Actor, text: string): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const id = await publishLiveEvent(tx, null, { type: "chat", text, shown_for_ms: CHAT_SHOWN_FOR_MS });
+    await recordAudit(tx, actor, "live.chat", { type: "live_event", id }, null, { text });
+    return id;
+  });
+}
+
+/** An announcement to everyone, or to the player with this phone (404 when there is none); audited. */
+export async function postBroadcast(ctx: AppContext, actor: Actor, body: LiveBroadcastBody): Promise<number> {
+  let userId: number | null = null;
+  if (body.phone !== undefined) {
+    const phone = normalizePhone(body.phone);
+    const user = phone ? await findUserByPhone(ctx.db, phone) : undefined;
+    if (user?.role !== "player") throw new AppError(404, "PLAYER_NOT_FOUND", "No player has this phone number.");
+    userId = user.id;
+  }
+  return ctx.db.transaction(async (tx) => {
+    const id = await publishLiveEvent(tx, userId, { type: "broadcast", title: body.title, body: body.body });
+    await recordAudit(tx, actor, "live.broadcast", { type: "live_event", id }, null, {
+      title: body.title,
+      body: body.body,
+      user_id: userId,
+    });
+    return id;
+  });
+}
+
+/** Open sockets over every server process (each reports every few seconds). */
+export async function connections(ctx: AppContext): Promise<LiveConnections> {
+  return sumPresence(ctx.db, PRESENCE_FRESH_SECONDS);
+}
+
+/**
+ * What a socket is sent when it asks to resume: with `after`, every event since then it may still
+ * use (results of the last hours, chat messages still running, broadcasts of the last day); without,
+ * only the chat messages still running. Then the current marquee and the newest event id.
+ */
+export async function replayFor(
+  ctx: AppContext,
+  userId: number | null,
+  after: number | undefined,
+): Promise<{ messages: Record<string, unknown>[]; head: number }> {
+  const head = await selectHeadId(ctx.db);
+  const rows = after === undefined ? await selectLiveChats(ctx.db, 20) : await selectReplay(ctx.db, after, userId, REPLAY_LIMIT);
+  const messages = rows.filter((r) => r.kind !== "marquee").map(liveMessageOf);
+  const [text, marqueeId] = await Promise.all([readSetting(ctx.db, HEADER_PLAY_TEXT), selectLastMarqueeId(ctx.db)]);
+  messages.push({ type: "marquee", event_id: marqueeId, text } satisfies WsLiveMessage);
+  const last = Math.max(head, ...rows.map((r) => r.id));
+  return { messages, head: last };
+}

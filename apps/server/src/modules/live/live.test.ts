@@ -1,0 +1,259 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ZodApp } from "../../app.ts";
+import { rowsOf } from "../../db/client.ts";
+import { createTestApp, onRealPostgres, openSecondInstance, type SecondInstance, type TestApp } from "../../test/test-app.ts";
+import { auditRowsOf } from "../content/content-test-accounts.ts";
+import { call, createUser, expectErrorBody, expectLedgerClean, fund, type TestUser } from "../ledger/testing.ts";
+import { publishRealtime } from "../realtime/realtime.repository.ts";
+import { type Opened, open } from "../realtime/ws-testing.ts";
+
+type Msg = Record<string, unknown>;
+const ofType = (type: string) => (m: Msg) => m.type === type;
+
+async function visitor(app: ZodApp): Promise<Opened> {
+  const s = await open(app, "/api/ws");
+  s.ws.send(JSON.stringify({ type: "hello" }));
+  expect(await s.next(ofType("ready"))).toEqual({ type: "ready", user_id: null });
+  return s;
+}
+
+async function player(app: ZodApp, u: TestUser): Promise<Opened> {
+  const s = await open(app, `/api/ws?token=${u.token}`);
+  await s.next(ofType("ready"));
+  await s.next(ofType("balance"));
+  return s;
+}
+
+/** A live result as settlement publishes it (inside its transaction). */
+async function publishResult(t: TestApp, number: string): Promise<void> {
+  await t.ctx.db.transaction(async (tx) => {
+    await publishRealtime(tx, null, { type: "result", lottery: "2D", draw_id: 1, number, draw_at: new Date().toISOString() });
+  });
+}
+
+describe("live events on the socket", () => {
+  let t: TestApp;
+  let op: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    op = await createUser(t, { role: "admin" });
+  });
+  afterAll(async () => t.close());
+
+  it("a visitor gets public events only; a chat message reaches visitors and players, audited", async () => {
+    const u = await createUser(t);
+    const v = await visitor(t.app);
+    const p = await player(t.app, u);
+    const res = await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "  မင်္ဂလာပါ  " } });
+    expect(res.statusCode).toBe(201);
+    const eventId = res.json().event_id as number;
+    const expected = { type: "chat", event_id: eventId, text: "မင်္ဂလာပါ", shown_for_ms: 20_000 };
+    expect(await v.next(ofType("chat"))).toEqual(expected);
+    expect(await p.next(ofType("chat"))).toEqual(expected);
+    const [audit] = await auditRowsOf(t, op.id);
+    expect(audit).toMatchObject({ action: "live.chat", targetId: String(eventId), after: { text: "မင်္ဂလာပါ" } });
+
+    // A balance change reaches the player, never the visitor.
+    await fund(t, u.id, 3_000);
+    expect(await p.next(ofType("balance"))).toMatchObject({ balance: 3_000 });
+    v.ws.send(JSON.stringify({ type: "ping" }));
+    await v.next(ofType("pong"));
+    expect(v.messages.filter(ofType("balance"))).toEqual([]);
+    v.ws.close();
+    p.ws.close();
+    await expectLedgerClean(t);
+  });
+
+  it("a broadcast goes to everyone, or to one player by phone only; unknown phones and bad bodies change nothing", async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    const v = await visitor(t.app);
+    const pu = await player(t.app, u);
+    const po = await player(t.app, other);
+
+    const one = await call(t, "POST", "/api/admin/live/broadcast", {
+      token: op.token,
+      body: { title: "Hello", body: "Only for you", phone: u.phone },
+    });
+    expect(one.statusCode).toBe(201);
+    const all = await call(t, "POST", "/api/admin/live/broadcast", { token: op.token, body: { title: "All", body: "Everyone" } });
+    expect(all.statusCode).toBe(201);
+    expect(await pu.next(ofType("broadcast"))).toEqual({
+      type: "broadcast",
+      event_id: one.json().event_id,
+      title: "Hello",
+      body: "Only for you",
+      personal: true,
+    });
+    expect(await pu.next(ofType("broadcast"))).toMatchObject({ title: "All", personal: false });
+    expect(await po.next(ofType("broadcast"))).toMatchObject({ title: "All" });
+    expect(await v.next(ofType("broadcast"))).toMatchObject({ title: "All", body: "Everyone", personal: false });
+    expect(po.messages.filter(ofType("broadcast"))).toHaveLength(1);
+    expect(v.messages.filter(ofType("broadcast"))).toHaveLength(1);
+    const [audit] = await auditRowsOf(t, op.id);
+    expect(audit).toMatchObject({ action: "live.broadcast", after: { title: "All", user_id: null } });
+
+    const countBefore = rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from live_events`))[0]?.n;
+    expectErrorBody(
+      await call(t, "POST", "/api/admin/live/broadcast", { token: op.token, body: { title: "x", body: "y", phone: "09999999999" } }),
+      404,
+      "PLAYER_NOT_FOUND",
+    );
+    expectErrorBody(
+      await call(t, "POST", "/api/admin/live/broadcast", { token: op.token, body: { title: "x", body: "y", phone: op.phone } }),
+      404,
+      "PLAYER_NOT_FOUND",
+    );
+    expectErrorBody(await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "   " } }), 400, "VALIDATION_FAILED");
+    expectErrorBody(
+      await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "x".repeat(281) } }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    expectErrorBody(
+      await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "a\u0000b" } }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    expectErrorBody(await call(t, "POST", "/api/admin/live/chat", { token: u.token, body: { text: "hi" } }), 403, "FORBIDDEN");
+    expectErrorBody(await call(t, "POST", "/api/admin/live/chat", { body: { text: "hi" } }), 401, "UNAUTHENTICATED");
+    const countAfter = rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from live_events`))[0]?.n;
+    expect(countAfter).toBe(countBefore);
+    for (const s of [v, pu, po]) s.ws.close();
+  });
+
+  it("a marquee edit in the console reaches open pages at once; a result from settlement too (visitors included)", async () => {
+    const v = await visitor(t.app);
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/content/header_play_text",
+      headers: { authorization: `Bearer ${op.token}` },
+      payload: { text: "New marquee" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await v.next(ofType("marquee"))).toMatchObject({ type: "marquee", text: "New marquee" });
+    await publishResult(t, "42");
+    expect(await v.next(ofType("result"))).toMatchObject({ type: "result", lottery: "2D", number: "42" });
+    // A rolled-back transaction publishes nothing.
+    await t.ctx.db
+      .transaction(async (tx) => {
+        await publishRealtime(tx, null, { type: "chat", text: "never", shown_for_ms: 20_000 });
+        throw new Error("rollback");
+      })
+      .catch(() => undefined);
+    await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "after" } });
+    expect(await v.next(ofType("chat"))).toMatchObject({ text: "after" });
+    expect(v.messages.some((m) => m.text === "never")).toBe(false);
+    v.ws.close();
+  });
+
+  it("a dropped socket resumes: the missed result, the chat still running, the marquee, a fresh balance; nothing expired", async () => {
+    const u = await createUser(t);
+    await fund(t, u.id, 1_000);
+    const first = await player(t.app, u);
+    const chat = await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "before the drop" } });
+    const seen = (await first.next(ofType("chat"))).event_id as number;
+    expect(seen).toBe(chat.json().event_id);
+    first.ws.terminate();
+
+    // While the socket is down: a result, a running chat message, an expired one, a balance change.
+    await publishResult(t, "07");
+    await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "while down" } });
+    const old = await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "expired" } });
+    await t.ctx.db.execute(sql`update live_events set expires_at = now() - interval '1 second' where id = ${old.json().event_id}`);
+    await fund(t, u.id, 500);
+
+    const again = await open(t.app, "/api/ws");
+    again.ws.send(JSON.stringify({ type: "auth", token: u.token }));
+    await again.next(ofType("ready"));
+    expect(await again.next(ofType("balance"))).toMatchObject({ balance: 1_500 });
+    again.ws.send(JSON.stringify({ type: "resume", after: seen }));
+    const caughtUp = await again.next(ofType("caught_up"));
+    const replayed = again.messages.filter((m) => ["result", "chat", "marquee", "broadcast"].includes(m.type as string));
+    expect(replayed.find((m) => m.type === "result" && m.number === "07")).toMatchObject({ lottery: "2D" });
+    expect(replayed.some((m) => m.text === "while down")).toBe(true);
+    expect(replayed.some((m) => m.text === "expired")).toBe(false);
+    expect(replayed.at(-1)).toMatchObject({ type: "marquee", text: "New marquee" });
+    const ids = replayed.filter((m) => m.type !== "marquee").map((m) => m.event_id as number);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(caughtUp.last_event_id).toBeGreaterThanOrEqual(Math.max(...ids));
+    again.ws.close();
+    await expectLedgerClean(t);
+  });
+
+  it("a fresh page's resume (no id) gets only running chat messages and the marquee; others' broadcasts never", async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    await call(t, "POST", "/api/admin/live/broadcast", { token: op.token, body: { title: "p", body: "b", phone: other.phone } });
+    const s = await player(t.app, u);
+    s.ws.send(JSON.stringify({ type: "resume" }));
+    await s.next(ofType("caught_up"));
+    expect(s.messages.some((m) => m.type === "result" || m.type === "broadcast")).toBe(false);
+    expect(s.messages.some((m) => m.type === "chat" && m.text === "while down")).toBe(true);
+    s.ws.send(JSON.stringify({ type: "resume", after: 0 }));
+    await s.next(ofType("caught_up"));
+    // Broadcasts to everyone are replayed; another player's own broadcast never.
+    expect(s.messages.some((m) => m.type === "broadcast" && m.title === "All")).toBe(true);
+    expect(s.messages.some((m) => m.type === "broadcast" && m.title === "p")).toBe(false);
+    expect(s.messages.some((m) => m.type === "result")).toBe(true);
+    s.ws.close();
+  });
+
+  it("counts the open sockets (players and visitors) for the console", async () => {
+    const u = await createUser(t);
+    const before = (await call(t, "GET", "/api/admin/live/connections", { token: op.token })).json();
+    const v = await visitor(t.app);
+    const p1 = await player(t.app, u);
+    const p2 = await player(t.app, u);
+    const res = await call(t, "GET", "/api/admin/live/connections", { token: op.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      sockets: before.sockets + 3,
+      players: before.players + 1,
+      visitors: before.visitors + 1,
+      instances: 1,
+    });
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expectErrorBody(await call(t, "GET", "/api/admin/live/connections", { token: u.token }), 403, "FORBIDDEN");
+    for (const s of [v, p1, p2]) s.ws.close();
+  });
+});
+
+describe.skipIf(!onRealPostgres)("live events across two server processes (real PostgreSQL only: set TEST_DATABASE_URL to run)", () => {
+  let t: TestApp;
+  let second: SecondInstance | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    second = await openSecondInstance(t);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t.close();
+  });
+
+  it("a chat message and a broadcast posted through instance A reach sockets on instance B; A counts B's sockets", async () => {
+    if (!second) throw new Error("second instance missing");
+    const op = await createUser(t, { role: "admin" });
+    const u = await createUser(t);
+    const v = await visitor(second.app);
+    const p = await player(second.app, u);
+    const chat = await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "from A" } });
+    expect(chat.statusCode).toBe(201);
+    expect(await v.next(ofType("chat"), 2_000)).toMatchObject({ text: "from A", event_id: chat.json().event_id });
+    expect(await p.next(ofType("chat"), 2_000)).toMatchObject({ text: "from A" });
+    await call(t, "POST", "/api/admin/live/broadcast", { token: op.token, body: { title: "t", body: "b", phone: u.phone } });
+    expect(await p.next(ofType("broadcast"), 2_000)).toMatchObject({ title: "t", personal: true });
+
+    // B reports its sockets about a second after they open; A adds every process up.
+    let counted: Record<string, number> = {};
+    for (let i = 0; i < 40; i++) {
+      counted = (await call(t, "GET", "/api/admin/live/connections", { token: op.token })).json();
+      if (counted.sockets === 2) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(counted).toEqual({ sockets: 2, players: 1, visitors: 1, instances: 2 });
+    v.ws.close();
+    p.ws.close();
+  });
+});

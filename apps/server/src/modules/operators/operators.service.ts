@@ -1,0 +1,105 @@
+import type { CreateOperatorBody, OperatorList, OperatorRow } from "@shwe/contracts";
+import { sql } from "drizzle-orm";
+import type { AppContext } from "../../app.ts";
+import { type Db, type Executor, rowsOf } from "../../db/client.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { hashPassword } from "../accounts/passwords.ts";
+import { createUserWithCodes } from "../accounts/session.service.ts";
+import { revokeAllTokens } from "../auth/token.repository.ts";
+import { type Actor, recordAudit } from "../content/audit.service.ts";
+import { withMoneyTx } from "../ledger/ledger.service.ts";
+import { removeSecondFactor } from "./second-factor.repository.ts";
+
+/** The console's accounts, for admins: who they are, their role, whether they enrolled in the second factor. */
+export async function listOperators(db: Executor): Promise<OperatorList> {
+  const res = await db.execute(sql`
+    select u.id, u.phone, u.name, u.role, u.blocked, u.created_at,
+           exists (select 1 from operator_totp o where o.user_id = u.id and o.enabled_at is not null) as second_factor
+      from users u where u.role in ('operator', 'admin') order by u.id`);
+  const rows = rowsOf<{
+    id: number | string;
+    phone: string;
+    name: string;
+    role: "operator" | "admin";
+    blocked: boolean;
+    created_at: Date | string;
+    second_factor: boolean;
+  }>(res);
+  return {
+    data: rows.map(
+      (r): OperatorRow => ({
+        id: Number(r.id),
+        phone: r.phone,
+        name: r.name,
+        role: r.role,
+        blocked: r.blocked,
+        second_factor: r.second_factor,
+        created_at: new Date(r.created_at).toISOString(),
+      }),
+    ),
+  };
+}
+
+/**
+ * Inserts a console account (operator or admin) with its audit row; `actorId` null when the account
+ * is the first one, made from the command line (the row then names the new account itself).
+ */
+export async function insertConsoleAccount(
+  db: Db,
+  body: CreateOperatorBody,
+  actor: { id: number | null; ip: string | null },
+): Promise<number> {
+  const passwordHash = await hashPassword(body.password);
+  return withMoneyTx(db, async (tx) => {
+    const created = await createUserWithCodes(tx, {
+      phone: body.phone,
+      name: body.name,
+      passwordHash,
+      referredBy: null,
+      role: body.role,
+      lvl2: 1,
+      lvl2Status: "none",
+    });
+    await recordAudit(
+      tx,
+      { id: actor.id ?? created, ip: actor.ip },
+      actor.id === null ? "operator.create.cli" : "operator.create",
+      { type: "user", id: created },
+      null,
+      { phone: body.phone, name: body.name, role: body.role },
+    );
+    return created;
+  });
+}
+
+/** A new operator or admin account (audited); they enrol in the second factor at their first sign-in. */
+export async function createOperator(ctx: AppContext, actor: Actor, body: CreateOperatorBody): Promise<OperatorRow> {
+  const id = await insertConsoleAccount(ctx.db, body, actor);
+  const row = (await listOperators(ctx.db)).data.find((o) => o.id === id);
+  if (!row) throw new Error(`operator ${id} not found after insert`);
+  return row;
+}
+
+/**
+ * Resets an operator's second factor after a lost phone (admins only, audited, never one's own):
+ * the TOTP secret and recovery codes are removed and every sign-in of theirs ends, so the next
+ * sign-in enrols again.
+ */
+export async function resetOperatorSecondFactor(ctx: AppContext, actor: Actor, operatorId: number): Promise<OperatorRow> {
+  if (operatorId === actor.id) throw conflict("OWN_ACCOUNT", "Another admin must reset your two-step sign-in.");
+  const before = (await listOperators(ctx.db)).data.find((o) => o.id === operatorId);
+  if (!before) throw notFound("Operator not found.");
+  await withMoneyTx(ctx.db, async (tx) => {
+    await removeSecondFactor(tx, operatorId);
+    await revokeAllTokens(tx, operatorId);
+    await recordAudit(
+      tx,
+      actor,
+      "operator.second_factor_reset",
+      { type: "user", id: operatorId },
+      { second_factor: before.second_factor },
+      { second_factor: false },
+    );
+  });
+  return { ...before, second_factor: false };
+}

@@ -1,0 +1,43 @@
+import {
+  type LiveBroadcastBody,
+  liveBroadcastBodySchema,
+  liveChatBodySchema,
+  liveConnectionsSchema,
+  liveSentSchema,
+} from "@shwe/contracts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../../lib/api-client.ts";
+import { adminKeys } from "../../api/query-keys.ts";
+
+export const liveConnectionsKey = () => [...adminKeys.all, "live", "connections"] as const;
+/** How often the console asks again how many are connected. */
+const CONNECTIONS_REFRESH_MS = 10_000;
+
+/** GET /api/admin/live/connections: open sockets now, over every server process. */
+export function useLiveConnections() {
+  return useQuery({
+    queryKey: liveConnectionsKey(),
+    queryFn: async ({ signal }) => liveConnectionsSchema.parse(await api<unknown>("admin/live/connections", { signal })),
+    refetchInterval: CONNECTIONS_REFRESH_MS,
+  });
+}
+
+/** POST /api/admin/live/chat {text}: a ticker message on every open page (audited). */
+export function useSendChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (text: string) =>
+      liveSentSchema.parse(await api<unknown>("admin/live/chat", { method: "POST", body: liveChatBodySchema.parse({ text }) })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.auditLog() }),
+  });
+}
+
+/** POST /api/admin/live/broadcast {title, body, phone?}: to everyone, or to one player (audited). */
+export function useSendBroadcast() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: LiveBroadcastBody) =>
+      liveSentSchema.parse(await api<unknown>("admin/live/broadcast", { method: "POST", body: liveBroadcastBodySchema.parse(body) })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.auditLog() }),
+  });
+}

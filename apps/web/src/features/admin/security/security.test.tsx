@@ -1,0 +1,143 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ToastContainer } from "react-toastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { mockApi, renderWithProviders, signIn } from "../../../app/testing.tsx";
+import { useSession } from "../../../lib/session-store.ts";
+import { SecondFactorGate } from "./components/second-factor.tsx";
+import { SecurityPage } from "./pages/security-page.tsx";
+
+afterEach(() => useSession.setState({ user: null }));
+
+const SETUP = { secret: "JBSWY3DPEHPK3PXP", otpauth_url: "otpauth://totp/Shwe%20Lucky:0940?secret=JBSWY3DPEHPK3PXP&issuer=Shwe%20Lucky" };
+const CODES = Array.from({ length: 10 }, (_, i) => `AAAA-BBBB-CC${String(i).padStart(2, "2")}`);
+
+describe("SecondFactorGate", () => {
+  it("opens the console for a sign-in that passed", async () => {
+    signIn({ role: "operator" });
+    mockApi({});
+    renderWithProviders(
+      <SecondFactorGate>
+        <p>console pages</p>
+      </SecondFactorGate>,
+    );
+    expect(await screen.findByText("console pages")).toBeInTheDocument();
+  });
+
+  it("asks an enrolled operator for the code, shows a wrong code's error, then opens the console", async () => {
+    signIn({ role: "operator" });
+    let verified = false;
+    const fetch = mockApi({
+      "admin/2fa": () => ({ body: { role: "operator", enrolled: true, verified } }),
+      "admin/2fa/verify": (_url, init) => {
+        const { code } = JSON.parse(String(init.body)) as { code: string };
+        if (code !== "123456") return { status: 422, body: { code: "WRONG_CODE", message: "The code is not right." } };
+        verified = true;
+        return { body: { verified: true, recovery_codes_left: 10 } };
+      },
+    });
+    renderWithProviders(
+      <SecondFactorGate>
+        <p>console pages</p>
+      </SecondFactorGate>,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Open the console" }));
+    expect(await screen.findByText("Enter the code.")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Code"), "654321");
+    await userEvent.click(screen.getByRole("button", { name: "Open the console" }));
+    expect(await screen.findByText("The code is not right. Enter the current code from your authenticator app.")).toBeInTheDocument();
+    expect(screen.queryByText("console pages")).not.toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText("Code"));
+    await userEvent.type(screen.getByLabelText("Code"), "123456");
+    await userEvent.click(screen.getByRole("button", { name: "Open the console" }));
+    expect(await screen.findByText("console pages")).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([u]) => String(u).includes("admin/2fa/verify"))).toHaveLength(2);
+  });
+
+  it("walks an operator who must enrol through the QR code, the code and the recovery codes", async () => {
+    signIn({ role: "operator" });
+    let enrolled = false;
+    mockApi({
+      "admin/2fa": () => ({ body: { role: "operator", enrolled, verified: enrolled } }),
+      "admin/2fa/setup": { body: SETUP },
+      "admin/2fa/enable": () => {
+        enrolled = true;
+        return { body: { recovery_codes: CODES } };
+      },
+    });
+    renderWithProviders(
+      <SecondFactorGate>
+        <p>console pages</p>
+      </SecondFactorGate>,
+    );
+    expect(await screen.findByRole("heading", { name: "Set up two-step sign-in" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Set up" }));
+    const qr = await screen.findByRole("img", { name: "QR code for the authenticator app" });
+    expect(qr).toHaveAttribute("data-qr-text", SETUP.otpauth_url);
+    expect(screen.getByTestId("totp-secret")).toHaveTextContent(SETUP.secret);
+    await userEvent.type(screen.getByLabelText("Code"), "12345");
+    await userEvent.click(screen.getByRole("button", { name: "Turn on" }));
+    expect(await screen.findByText("Enter the 6 digits from the app.")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Code"), "6");
+    await userEvent.click(screen.getByRole("button", { name: "Turn on" }));
+    const list = await screen.findByTestId("recovery-codes");
+    expect(within(list).getAllByRole("listitem")).toHaveLength(10);
+    await userEvent.click(screen.getByRole("button", { name: "I have saved them" }));
+    expect(await screen.findByText("console pages")).toBeInTheDocument();
+  });
+});
+
+describe("SecurityPage", () => {
+  it("shows an admin the console accounts, and resets another's second factor after a confirmation", async () => {
+    signIn({ role: "admin", id: 1 });
+    const operators = [
+      {
+        id: 1,
+        phone: "09400000001",
+        name: "Demo Operator 1",
+        role: "admin",
+        blocked: false,
+        second_factor: true,
+        created_at: "2026-11-01T00:00:00.000Z",
+      },
+      {
+        id: 2,
+        phone: "09400000002",
+        name: "Demo Operator 2",
+        role: "operator",
+        blocked: false,
+        second_factor: true,
+        created_at: "2026-11-01T00:00:00.000Z",
+      },
+    ];
+    const fetch = mockApi({
+      "admin/2fa": { body: { role: "admin", enrolled: true, verified: true } },
+      "admin/operators": { body: { data: operators } },
+      "admin/operators/2/2fa/reset": { body: { ...operators[1], second_factor: false } },
+    });
+    renderWithProviders(
+      <>
+        <SecurityPage />
+        <ToastContainer />
+      </>,
+    );
+    expect(await screen.findByTestId("second-factor-on")).toBeInTheDocument();
+    const own = await screen.findByTestId("operator-09400000001");
+    expect(within(own).queryByRole("button", { name: "Reset" })).not.toBeInTheDocument();
+    await userEvent.click(within(screen.getByTestId("operator-09400000002")).getByRole("button", { name: "Reset" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("Demo Operator 2 will be signed out everywhere");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Reset" }));
+    expect(await screen.findByText("Two-step sign-in was reset.")).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([u, init]) => String(u).includes("admin/operators/2/2fa/reset") && init?.method === "POST")).toBe(true);
+  });
+
+  it("shows an operator only their own two-step sign-in", async () => {
+    signIn({ role: "operator" });
+    const fetch = mockApi({ "admin/2fa": { body: { role: "operator", enrolled: false, verified: true } } });
+    renderWithProviders(<SecurityPage />);
+    expect(await screen.findByRole("button", { name: "Set up" })).toBeInTheDocument();
+    expect(screen.queryByText("Console accounts")).not.toBeInTheDocument();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes("admin/operators"))).toBe(false);
+  });
+});

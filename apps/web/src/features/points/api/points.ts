@@ -1,0 +1,45 @@
+import {
+  type PointClaimResponse,
+  type PointHistory,
+  type PointList,
+  pointClaimResponseSchema,
+  pointHistorySchema,
+  pointListSchema,
+  pointWarningSchema,
+} from "@shwe/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+
+export const pointKeys = {
+  list: ["points", "list"] as const,
+  warning: ["points", "warning"] as const,
+  history: (userId: number | undefined) => ["user", userId, "point-history"] as const,
+};
+
+/** GET /api/point/list: the active rewards (points → kyat) and the earning rate. */
+export function usePointList() {
+  return useQuery({
+    queryKey: pointKeys.list,
+    queryFn: async ({ signal }): Promise<PointList> => pointListSchema.parse(await api<unknown>("point/list", { signal, anonymous: true })),
+    staleTime: 30_000,
+  });
+}
+
+/** GET /api/point/warning: the operator's text for this page (empty when there is none). */
+export function usePointWarning() {
+  return useQuery({
+    queryKey: pointKeys.warning,
+    queryFn: async ({ signal }) => pointWarningSchema.parse(await api<unknown>("point/warning", { signal, anonymous: true })).text,
+    staleTime: 60_000,
+  });
+}
+
+/** POST /api/point/claim {point_id}: spends the reward's points, pays its kyat to main. */
+export async function claimPointReward(pointId: number, idempotencyKey: string): Promise<PointClaimResponse> {
+  return pointClaimResponseSchema.parse(await api<unknown>("point/claim", { method: "POST", body: { point_id: pointId }, idempotencyKey }));
+}
+
+/** GET /api/point/history: one page of the player's point movements, newest first. */
+export async function fetchPointHistory(cursor: string | undefined, signal?: AbortSignal): Promise<PointHistory> {
+  return pointHistorySchema.parse(await api<unknown>("point/history", { query: { cursor, limit: 20 }, signal }));
+}
