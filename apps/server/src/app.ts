@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from "./config/env.ts";
 import { fastifyTrustProxy } from "./config/trust-proxy.ts";
 import type { Database, Db } from "./db/client.ts";
+import { createMoneyBatcher, type MoneyBatcher } from "./db/money-batch.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { loggerOptions } from "./lib/log-safety.ts";
 import { PublicCache } from "./lib/public-cache.ts";
@@ -80,6 +81,8 @@ export interface AppContext {
    * draw scheduler, settlement.
    */
   publicCache: PublicCache<PublicBody>;
+  /** One-call money calls gathered into shared statements and commits; undefined: one statement each. */
+  moneyBatcher: MoneyBatcher | undefined;
   /** Balance changes committed without a notification of their own (one-call bets), announced after commit. */
   balanceAnnouncer: BalanceAnnouncer;
   /** Rate-limit counters shared by every instance, for limits counted outside @fastify/rate-limit. */
@@ -163,12 +166,16 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
     providers: createProviderRegistry(),
     publicCache: new PublicCache<PublicBody>(clock, config.publicCacheMs),
     balanceAnnouncer: createBalanceAnnouncer(database.db, (err) => app.log.warn({ err }, "balance notification failed")),
+    moneyBatcher: config.moneyBatch ? createMoneyBatcher(database.db, config.moneyBatch) : undefined,
     metrics,
     rateLimitStore,
   };
   registerMetrics(app, metrics, { access: metricsAccess(config) });
   metrics.sources.pool = () => database.poolStats?.();
-  app.addHook("onClose", async () => ctx.balanceAnnouncer.drain());
+  app.addHook("onClose", async () => {
+    await ctx.moneyBatcher?.drain();
+    await ctx.balanceAnnouncer.drain();
+  });
   invalidatePublicCacheOnOperatorWrites(app, ctx.publicCache);
 
   registerHealthRoutes(app, ctx);

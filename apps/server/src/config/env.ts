@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import type { MoneyBatchOptions } from "../db/money-batch.ts";
 import { DEFAULT_SMS_BODY_TEMPLATE, parseSmsBodyTemplate, SmsTemplateError } from "../modules/accounts/sms-template.ts";
 import { productionSecretProblems } from "./production-secrets.ts";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
@@ -35,6 +36,9 @@ const envSchema = z.object({
   SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(3),
   SMS_MESSAGE_ID_FIELD: z.string().min(1).default("message_id"),
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  MONEY_BATCH: z.enum(["on", "off"]).default("on"),
+  MONEY_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(20).default(1),
+  MONEY_BATCH_MAX: z.coerce.number().int().min(1).max(64).default(64),
   OPENAPI_ENABLED: z
     .enum(["true", "false"])
     .default("false")
@@ -80,6 +84,11 @@ export interface Config {
    * the demo accounts of api.md keep working with a password alone.
    */
   operatorSecondFactor: "required" | "when-enrolled";
+  /**
+   * Group commit of the one-call money paths (db/money-batch.ts, decision 0010): calls arriving
+   * together share one statement and one commit. `undefined` (MONEY_BATCH=off): one statement each.
+   */
+  moneyBatch: MoneyBatchOptions | undefined;
 }
 
 export interface RateLimitConfig {
@@ -169,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openapiEnabled: e.OPENAPI_ENABLED,
     metricsToken: e.METRICS_TOKEN,
     operatorSecondFactor: mode === "production" ? "required" : "when-enrolled",
+    moneyBatch: e.MONEY_BATCH === "on" ? { windowMs: e.MONEY_BATCH_WINDOW_MS, maxCalls: e.MONEY_BATCH_MAX } : undefined,
   };
 }
 
@@ -220,6 +230,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     openapiEnabled: false,
     metricsToken: undefined,
     operatorSecondFactor: "when-enrolled",
+    // Every test runs the money paths batched, as production does.
+    moneyBatch: { ...DEFAULT_MONEY_BATCH },
     ...overrides,
   };
 }
+
+/** The group commit settings when nothing is set: a batch waits at most 1 ms for company and holds at most 64 calls. */
+export const DEFAULT_MONEY_BATCH: MoneyBatchOptions = { windowMs: 1, maxCalls: 64 };

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
-import { authTokens, users } from "../../db/schema/index.ts";
+import { authTokens } from "../../db/schema/index.ts";
 
 export interface TokenOwner {
   tokenId: number;
@@ -23,23 +23,30 @@ export async function insertToken(db: Executor, userId: number, tokenHash: strin
   return row.id;
 }
 
-/** A live token (not revoked, not expired by the database clock) with its owner. */
+/**
+ * A live token (not revoked, not expired by the database clock) with its owner: token_owner
+ * (migration 0023), one planned statement per connection on either database.
+ */
 export async function findLiveToken(db: Executor, tokenHash: string): Promise<TokenOwner | undefined> {
-  const rows = await db
-    .select({
-      tokenId: authTokens.id,
-      userId: users.id,
-      role: users.role,
-      blocked: users.blocked,
-      expiresAt: authTokens.expiresAt,
-      secondFactor: sql<boolean>`(${authTokens.secondFactorAt} is not null)`,
-      enrolled: sql<boolean>`(${users.role} <> 'player' and exists (select 1 from operator_totp o where o.user_id = ${users.id} and o.enabled_at is not null))`,
-    })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`)))
-    .limit(1);
-  return rows[0];
+  const row = rowsOf<{
+    token_id: number | string;
+    user_id: number | string;
+    role: TokenOwner["role"];
+    blocked: boolean;
+    expires_at: Date | string;
+    second_factor: boolean;
+    enrolled: boolean;
+  }>(await db.execute(sql`select * from token_owner(${tokenHash}::text)`))[0];
+  if (!row) return undefined;
+  return {
+    tokenId: Number(row.token_id),
+    userId: Number(row.user_id),
+    role: row.role,
+    blocked: row.blocked === true,
+    expiresAt: new Date(row.expires_at),
+    secondFactor: row.second_factor === true,
+    enrolled: row.enrolled === true,
+  };
 }
 
 /** Sliding expiry: a used token lives `ttlDays` more days (so its last use is always its expiry minus `ttlDays`). */

@@ -1,6 +1,7 @@
 import type { LotteryType } from "@shwe/contracts";
 import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
+import type { MoneyBatcher } from "../../db/money-batch.ts";
 import { draws, ledgerAccounts, numberExposure, numberRules } from "../../db/schema/index.ts";
 import type { DrawRow } from "./draws.repository.ts";
 
@@ -176,7 +177,30 @@ export const BET_PLACE_FALLBACK = "SWB01";
 export async function placeBetInOneCall(
   db: Executor,
   b: OneCallBet,
+  batcher?: MoneyBatcher,
 ): Promise<{ slipId: number; total: number; balance: number; journalId: number }> {
+  if (batcher) {
+    // Group commit: the same call, in the next shared statement (money_batch, migration 0022).
+    const args = [
+      b.userId,
+      b.type,
+      b.drawId,
+      b.lines.map((l) => l.number),
+      b.lines.map((l) => l.amount),
+      b.numberCap,
+      b.hotCap,
+      [...b.offDays],
+      b.fingerprint.game,
+      b.fingerprint.limitsKey,
+      b.fingerprint.limits,
+      b.idempotency?.key ?? null,
+      b.idempotency?.route ?? null,
+      b.idempotency?.requestHash ?? null,
+      b.house,
+      b.accountKinds,
+    ];
+    return placedOf(await batcher.run({ fn: "bet_place", args }));
+  }
   const res = await db.execute(sql`
     select out_slip_id, out_total, out_balance, out_journal_id from bet_place(
       ${b.userId}::bigint, ${b.type}::text, ${b.drawId}::bigint,
@@ -192,6 +216,10 @@ export async function placeBetInOneCall(
     out_journal_id: number | string;
   }>(res)[0];
   if (!row) throw new Error("bet_place answered nothing");
+  return placedOf(row);
+}
+
+function placedOf(row: Record<string, unknown>): { slipId: number; total: number; balance: number; journalId: number } {
   return {
     slipId: Number(row.out_slip_id),
     total: Number(row.out_total),

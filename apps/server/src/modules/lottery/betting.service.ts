@@ -101,7 +101,7 @@ function checkSlipAlone(type: LotteryType, limits: SlipLimits, body: BetBody): S
 }
 
 /** The database's refusal codes after which the general path simply runs (and retries) the slip. */
-const GENERAL_PATH_AFTER = new Set([BET_PLACE_FALLBACK, "40001", "40P01", "23505"]);
+const GENERAL_PATH_AFTER = new Set([BET_PLACE_FALLBACK, "40001", "40P01", "23505", "55P03"]);
 
 /**
  * A slip in one database call (decision 0009), for the slip the general path below would accept:
@@ -132,19 +132,23 @@ async function placeBetInOneStep(
   const check = checkSlipAlone(type, limits, body);
   if (!check.ok) return undefined;
   try {
-    const placed = await placeBetInOneCall(ctx.db, {
-      userId,
-      type,
-      drawId: body.draw_id,
-      lines: body.lines,
-      numberCap: limits.number_cap,
-      hotCap: Math.min(limits.hot_cap, limits.number_cap),
-      offDays: game.schedule?.off_days ?? [],
-      fingerprint: { ...fingerprint, limitsKey: LIMITS_SETTINGS[type].key },
-      idempotency: key === undefined ? null : { key, route, requestHash: requestHashOf({ route, body }) },
-      house: lotteryHouse(userId).code,
-      accountKinds: PLAYER_ACCOUNT_KINDS.length,
-    });
+    const placed = await placeBetInOneCall(
+      ctx.db,
+      {
+        userId,
+        type,
+        drawId: body.draw_id,
+        lines: body.lines,
+        numberCap: limits.number_cap,
+        hotCap: Math.min(limits.hot_cap, limits.number_cap),
+        offDays: game.schedule?.off_days ?? [],
+        fingerprint: { ...fingerprint, limitsKey: LIMITS_SETTINGS[type].key },
+        idempotency: key === undefined ? null : { key, route, requestHash: requestHashOf({ route, body }) },
+        house: lotteryHouse(userId).code,
+        accountKinds: PLAYER_ACCOUNT_KINDS.length,
+      },
+      ctx.moneyBatcher,
+    );
     ctx.balanceAnnouncer.announce([userId]);
     state.counts.oneCall++;
     return { slip_id: placed.slipId, total: placed.total, balance: placed.balance };

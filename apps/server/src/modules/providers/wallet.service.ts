@@ -11,6 +11,7 @@ import { type CallbackRecord, insertCallback } from "./provider-callbacks.reposi
 import { findWalletParties } from "./provider-rounds.repository.ts";
 import { applyCredit } from "./wallet-credit.ts";
 import { applyDebit } from "./wallet-debit.ts";
+import { countGeneralWalletCall, walletInOneCall } from "./wallet-one-call.ts";
 import { applyRollback } from "./wallet-rollback.ts";
 import { verifyWalletSignature } from "./wallet-signature.ts";
 import {
@@ -33,7 +34,8 @@ import {
  *   4. the provider must be in the catalogue (PROVIDER_DISABLED) and the player known (UNKNOWN_PLAYER);
  *   5. balance and debit need the provider open (not in maintenance, active): PROVIDER_DISABLED;
  *      credit and rollback are accepted during maintenance so that open rounds still end;
- *   6. the action runs at most once per transaction id (wallet-transaction.ts).
+ *   6. the action runs at most once per transaction id: in one database call for the common case
+ *      (wallet-one-call.ts), else on the general path (wallet-transaction.ts), which answers every refusal.
  * Every call, whatever its answer, is kept in provider_callbacks: a debit, credit or rollback in its
  * money transaction (the record commits with the money, one commit per call), any other answer after.
  */
@@ -95,7 +97,24 @@ export async function handleWalletCallback(ctx: AppContext, input: WalletCallbac
         transactionId = parsed.body.transaction_id ?? null;
         const body = parsed.body;
         const kept = { signatureOk, transactionId };
-        answer = await retryWhenBusy(() => dispatch(ctx, code, parsed.action, body, (tx, a) => keepInTx(tx, input, kept, a)));
+        const action = parsed.action;
+        answer = await retryWhenBusy(async () => {
+          if (action === "balance") return dispatch(ctx, code, action, body, (tx, a) => keepInTx(tx, input, kept, a));
+          // The common case in one database call, its raw callback kept in the same statement.
+          const one = await walletInOneCall(ctx, {
+            provider: code,
+            action,
+            body,
+            requestHash: requestHashOf(action, body),
+            callback: callbackRecord(input, { ...kept, status: "PENDING", answer: null }),
+          });
+          if (one) {
+            recordedInTx.add(one);
+            return one;
+          }
+          countGeneralWalletCall(ctx);
+          return dispatch(ctx, code, action, body, (tx, a) => keepInTx(tx, input, kept, a));
+        });
         // A money call keeps its raw callback in its own transaction (below); every other answer here.
         if (recordedInTx.has(answer)) return answer;
       }

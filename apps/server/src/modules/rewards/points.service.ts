@@ -49,7 +49,7 @@ export const POINTS_HOUSE = "house:points";
 /** The expense account rewards are paid from. */
 export const POINT_REWARDS_HOUSE = "house:rewards:points";
 /** Casino rounds issue points from shards of the house points account (settlements of many players at once). */
-const CASINO_POINT_SHARDS = 16;
+export const CASINO_POINT_SHARDS = 16;
 export const casinoPointsAccountOf = (userId: number): string => `house:points:casino:${userId % CASINO_POINT_SHARDS}`;
 
 const CLAIM_ROUTE = "POST /api/point/claim";

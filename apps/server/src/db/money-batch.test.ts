@@ -1,0 +1,228 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSystemAccount } from "../modules/ledger/ledger.repository.ts";
+import { PLAYER_ACCOUNT_KINDS } from "../modules/ledger/player-accounts.repository.ts";
+import { balancesOf, createUser, expectLedgerClean, fund, type TestUser } from "../modules/ledger/testing.ts";
+import { betPathCounts, lotteryHouse } from "../modules/lottery/betting.service.ts";
+import { bet, createDraw } from "../modules/lottery/lottery.test-helpers.ts";
+import { LIMITS_SETTINGS, readGameAndLimits } from "../modules/lottery/lottery-config.ts";
+import {
+  connectTestProvider,
+  expectRoundsReconciled,
+  nextId,
+  type Player,
+  player,
+  TEST_PROVIDER,
+  wallet,
+} from "../modules/providers/wallet.test-helpers.ts";
+import { walletPathCounts } from "../modules/providers/wallet-one-call.ts";
+import { CASINO_HOUSE_SHARDS, casinoAccountOf } from "../modules/providers/wallet-transaction.ts";
+import { casinoPointsAccountOf } from "../modules/rewards/points.service.ts";
+import { createTestApp, databaseUrlOf, onRealPostgres, type TestApp } from "../test/test-app.ts";
+import { rowsOf } from "./client.ts";
+import { createMoneyBatcher, MoneyCallError } from "./money-batch.ts";
+
+/**
+ * Group commit (money_batch): calls arriving together share one statement and one commit, each call
+ * still all-or-nothing on its own, each answer sent only after the commit.
+ */
+describe("group commit of the one-call money paths", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    connectTestProvider(t);
+    for (let shard = 0; shard < 16; shard++) await createSystemAccount(t.ctx.db, `house:lottery:${shard}`);
+    for (let shard = 0; shard < CASINO_HOUSE_SHARDS; shard++) {
+      await createSystemAccount(t.ctx.db, casinoAccountOf(TEST_PROVIDER, shard));
+      await createSystemAccount(t.ctx.db, casinoPointsAccountOf(shard));
+    }
+  });
+  afterAll(async () => {
+    await expectRoundsReconciled(t);
+    await expectLedgerClean(t);
+    await t.close();
+  });
+
+  it("bets sent at once share batches; a refused slip among them changes nothing and the others stand", async () => {
+    const drawId = await createDraw(t, "2D");
+    const rich: TestUser[] = [];
+    const poor: TestUser[] = [];
+    for (let i = 0; i < 24; i++) {
+      const u = await createUser(t);
+      await fund(t, u.id, i % 3 === 0 ? 50 : 10_000);
+      (i % 3 === 0 ? poor : rich).push(u);
+    }
+    const batcher = t.ctx.moneyBatcher;
+    if (!batcher) throw new Error("the test app batches money calls");
+    const before = batcher.stats();
+    const counts = betPathCounts(t.ctx);
+    // Every player twice, all at once: the poor ones cannot pay (the general path refuses them).
+    const all = [...rich, ...poor, ...rich, ...poor];
+    const answers = await Promise.all(
+      all.map((u, i) => bet(t, u.token, "2D", drawId, [{ number: String(i % 100).padStart(2, "0"), amount: 1_000 }])),
+    );
+    for (const [i, res] of answers.entries()) {
+      const u = all[i] as TestUser;
+      expect(res.statusCode, res.body).toBe(poor.includes(u) ? 422 : 201);
+    }
+    const after = batcher.stats();
+    expect(after.calls - before.calls).toBe(all.length);
+    // Fewer statements than calls: calls really went together.
+    expect(after.batches - before.batches).toBeLessThan(all.length);
+    expect(after.largest).toBeGreaterThan(1);
+    expect(betPathCounts(t.ctx).oneCall - counts.oneCall).toBe(rich.length * 2);
+    for (const u of rich) expect((await balancesOf(t, u.id)).balance).toBe(8_000);
+    for (const u of poor) expect((await balancesOf(t, u.id)).balance).toBe(50);
+    const slips = rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from bet_slips where draw_id = ${drawId}`));
+    expect(Number(slips[0]?.n)).toBe(rich.length * 2);
+  });
+
+  it("wallet calls sent at once share batches with bets; repeats and refusals are answered as one by one", async () => {
+    const players: Player[] = [];
+    for (let i = 0; i < 12; i++) players.push(await player(t, 5_000));
+    const rounds = players.map(() => nextId("r"));
+    const debits = players.map(() => nextId("d"));
+    const counts = walletPathCounts(t.ctx);
+    // Each player's debit twice at once (the same transaction id), and a debit beyond the balance.
+    const first = await Promise.all(
+      players.flatMap((p, i) => [
+        wallet(t, "debit", { player: p.userCode, transaction_id: debits[i], round_id: rounds[i], amount: 1_000 }),
+        wallet(t, "debit", { player: p.userCode, transaction_id: debits[i], round_id: rounds[i], amount: 1_000 }),
+        wallet(t, "debit", { player: p.userCode, transaction_id: nextId("d"), round_id: rounds[i], amount: 9_000 }),
+      ]),
+    );
+    for (let i = 0; i < players.length; i++) {
+      const [a, b, c] = first.slice(i * 3, i * 3 + 3);
+      expect(a?.answer).toEqual({ status: "OK", balance: 4_000, transaction_id: debits[i] });
+      expect(b?.answer).toEqual(a?.answer);
+      expect(c?.answer.status).toBe("INSUFFICIENT_FUNDS");
+    }
+    // Then every round's result and a rollback of a debit already settled, at once.
+    const second = await Promise.all(
+      players.flatMap((p, i) => [
+        wallet(t, "credit", { player: p.userCode, transaction_id: nextId("c"), round_id: rounds[i], amount: 2_500 }),
+      ]),
+    );
+    for (const res of second) expect(res.answer).toMatchObject({ status: "OK", balance: 6_500 });
+    const late = await Promise.all(
+      players.map((p, i) =>
+        wallet(t, "rollback", { player: p.userCode, transaction_id: nextId("b"), reference_transaction_id: debits[i] }),
+      ),
+    );
+    for (const res of late) expect(res.answer.status).toBe("ALREADY_SETTLED");
+    // At least each player's first debit and credit went in one call.
+    expect(walletPathCounts(t.ctx).oneCall - counts.oneCall).toBeGreaterThanOrEqual(players.length * 2);
+    for (const p of players) expect((await balancesOf(t, p.id)).game_balance).toBe(6_500);
+  });
+
+  it("a call that raises is undone alone: the batch's other calls commit", async () => {
+    const u = await createUser(t);
+    await fund(t, u.id, 10_000);
+    const drawId = await createDraw(t, "2D");
+    const { fingerprint } = await readGameAndLimits(t.ctx.db, "2D");
+    if (!fingerprint) throw new Error("2D has a game row");
+    const batcher = createMoneyBatcher(t.ctx.db, { windowMs: 5, maxCalls: 64 });
+    const slip = (number: string, amount: number) =>
+      batcher.run({
+        fn: "bet_place",
+        args: [
+          u.id,
+          "2D",
+          drawId,
+          [number],
+          [amount],
+          1_000_000,
+          1_000_000,
+          [],
+          fingerprint.game,
+          LIMITS_SETTINGS["2D"].key,
+          fingerprint.limits,
+          null,
+          null,
+          null,
+          lotteryHouse(u.id).code,
+          PLAYER_ACCOUNT_KINDS.length,
+        ],
+      });
+    const outcomes = await Promise.allSettled([
+      slip("01", 100),
+      batcher.run({
+        fn: "wallet_debit",
+        args: [TEST_PROVIDER, "nobody", "t-1", "r-1", null, 100, "h", 16, 7, "GDG", "debit", {}, "{}", null],
+      }),
+      slip("02", 50_000),
+      slip("03", 100),
+    ]);
+    expect(batcher.stats()).toMatchObject({ batches: 1, calls: 4 });
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
+    const reason = (i: number) => (outcomes[i] as PromiseRejectedResult).reason as MoneyCallError;
+    expect(reason(1)).toBeInstanceOf(MoneyCallError);
+    expect([reason(1).code, reason(1).message]).toEqual(["SWW01", "wallet_debit: player"]);
+    expect([reason(2).code, reason(2).message]).toEqual(["SWB01", "bet_place: funds"]);
+    const slips = rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from bet_slips where draw_id = ${drawId}`));
+    expect(Number(slips[0]?.n)).toBe(2);
+    expect((await balancesOf(t, u.id)).balance).toBe(9_800);
+  });
+
+  it.skipIf(!onRealPostgres)(
+    "a batch never waits on a row lock held elsewhere: that call goes to the general path, which waits its turn",
+    async () => {
+      const u = await createUser(t);
+      await fund(t, u.id, 10_000);
+      const drawId = await createDraw(t, "2D");
+      const other = new pg.Client({ connectionString: await databaseUrlOf(t.database) });
+      await other.connect();
+      try {
+        // Another transaction (another instance's batch, a transfer) holds the player's accounts.
+        await other.query("begin");
+        await other.query("select id from ledger_accounts where user_id = $1 for update", [u.id]);
+        const counts = betPathCounts(t.ctx);
+        const pending = bet(t, u.token, "2D", drawId, [{ number: "21", amount: 100 }]);
+        const others = await Promise.all(
+          [1, 2, 3].map(async (i) => {
+            const v = await createUser(t);
+            await fund(t, v.id, 1_000);
+            return bet(t, v.token, "2D", drawId, [{ number: `3${i}`, amount: 100 }]);
+          }),
+        );
+        // Meanwhile the other players' slips are not held up behind the lock.
+        for (const res of others) expect(res.statusCode).toBe(201);
+        await new Promise((r) => setTimeout(r, 100));
+        await other.query("commit");
+        const res = await pending;
+        expect(res.statusCode, res.body).toBe(201);
+        expect(betPathCounts(t.ctx).general - counts.general).toBeGreaterThanOrEqual(1);
+        expect((await balancesOf(t, u.id)).balance).toBe(9_900);
+      } finally {
+        await other.end();
+      }
+    },
+  );
+
+  it.skipIf(!onRealPostgres)("answers each call only once its batch has committed (seen from another connection)", async () => {
+    const drawId = await createDraw(t, "2D");
+    const users: TestUser[] = [];
+    for (let i = 0; i < 16; i++) {
+      const u = await createUser(t);
+      await fund(t, u.id, 1_000);
+      users.push(u);
+    }
+    const other = new pg.Client({ connectionString: await databaseUrlOf(t.database) });
+    await other.connect();
+    try {
+      const seen = await Promise.all(
+        users.map(async (u, i) => {
+          const res = await bet(t, u.token, "2D", drawId, [{ number: String(i).padStart(2, "0"), amount: 100 }]);
+          expect(res.statusCode).toBe(201);
+          const slip = (res.json() as { slip_id: number }).slip_id;
+          const row = await other.query("select count(*)::int as n from bet_slips where id = $1", [slip]);
+          return Number(row.rows[0]?.n);
+        }),
+      );
+      expect(seen).toEqual(users.map(() => 1));
+    } finally {
+      await other.end();
+    }
+  });
+});
