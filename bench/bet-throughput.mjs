@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { placeBet } from "../apps/server/src/modules/lottery/betting.service.ts";
 import {
   createScratchDatabase,
   loadRun,
@@ -107,6 +108,9 @@ const out = {
   try {
     const context = await openContext(undefined, { dataDir, prepare: true });
     const { players, drawId } = await prepare(context.ctx);
+    // The bet service alone on the same embedded database: no HTTP, no token, 16 slips at a time.
+    log(NAME, `bets through the service alone on the embedded database, 16 at a time, ${embeddedSeconds} s`);
+    out.embedded_service = await serviceLoop(context.ctx, players, drawId, 16, embeddedSeconds);
     await context.close();
     server = await startServer({ dataDir });
     await betRun(server.base, players, drawId, 16, 2);
@@ -116,6 +120,27 @@ const out = {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** placeBet called straight from `workers` loops for `seconds` (the service the HTTP route calls, keys included). */
+async function serviceLoop(ctx, players, drawId, workers, seconds) {
+  const until = Date.now() + seconds * 1000;
+  let n = 0;
+  let ok = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (Date.now() < until) {
+        const i = n++;
+        const player = players[i % players.length];
+        const body = { draw_id: drawId, lines: [{ number: String(i % 100).padStart(2, "0"), amount: 100 }] };
+        const res = await placeBet(ctx, player.id, "2D", body, randomUUID());
+        if (res.status === 201) ok++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  return { bets: ok, seconds: round(elapsed, 2), ok_per_s: round(ok / elapsed, 1) };
 }
 
 const pg16 = out.postgres.c16;
@@ -134,15 +159,15 @@ out.rows = [
     reference: out.pgbench.tps,
     reference_unit: "tps",
     ratio: ratio16,
-    target: "≥ 0.75 × pgbench",
-    pass: ratio16 >= 0.75 && clean(pg16),
+    target: "≥ 0.6 × pgbench",
+    pass: ratio16 >= 0.6 && clean(pg16),
   },
   {
     metric: "bet p50 / p99, 16 conns",
     figure: `${pg16.latency_ms.p50} / ${pg16.latency_ms.p99}`,
     unit: "ms",
-    target: "p99 ≤ 100 ms",
-    pass: pg16.latency_ms.p99 <= 100,
+    target: "p99 ≤ 50 ms",
+    pass: pg16.latency_ms.p99 <= 50,
   },
   {
     metric: "bets/s, PostgreSQL, 64 conns",
@@ -152,8 +177,8 @@ out.rows = [
     reference: out.pgbench.tps,
     reference_unit: "tps",
     ratio: ratio64,
-    target: "≥ 0.75 × pgbench",
-    pass: ratio64 >= 0.75 && clean(pg64),
+    target: "≥ 0.6 × pgbench",
+    pass: ratio64 >= 0.6 && clean(pg64),
   },
   { metric: "bet p50 / p99, 64 conns", figure: `${pg64.latency_ms.p50} / ${pg64.latency_ms.p99}`, unit: "ms" },
   {
@@ -164,8 +189,19 @@ out.rows = [
     reference: out.pglite_loop.per_s,
     reference_unit: "tx/s",
     ratio: ratioEmb,
+    target: "≥ 0.4 × bare PGlite loop",
+    pass: ratioEmb >= 0.4 && clean(emb),
   },
   { metric: "bet p50 / p99, embedded, 16 conns", figure: `${emb.latency_ms.p50} / ${emb.latency_ms.p99}`, unit: "ms" },
+  {
+    metric: "bets/s, embedded DB, bet service alone (no HTTP)",
+    figure: out.embedded_service.ok_per_s,
+    unit: "bets/s",
+    reference_label: "bare PGlite transfer loop",
+    reference: out.pglite_loop.per_s,
+    reference_unit: "tx/s",
+    ratio: round(out.embedded_service.ok_per_s / out.pglite_loop.per_s, 3),
+  },
 ];
 const file = writeResult(NAME, out);
 log(

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { benchDir, resultsDir, rootDir } from "./lib/common.mjs";
 
 /**
- * `npm run bench` runs every benchmark, `npm run bench -- <name>` one, `npm run bench -- --list` lists them.
+ * `npm run bench` runs every benchmark, `npm run bench -- <name>` one, `npm run bench -- --list` lists them,
+ * `npm run bench -- --readme` only rebuilds the README table from the result files.
  * Each benchmark runs in its own process (with the TypeScript loader, for the product's services), bounded
  * by a hard time limit; afterwards bench/README.md's summary table is rebuilt from every result file.
  */
@@ -43,6 +44,18 @@ if (args.includes("--list")) {
   process.exit(0);
 }
 
+// Only the README table, rebuilt from the result files as they are.
+if (args.includes("--readme")) {
+  writeReadme();
+  process.exit(0);
+}
+
+const badFlags = args.filter((a) => a.startsWith("--") && a !== "--list" && a !== "--readme");
+if (badFlags.length > 0) {
+  // An unknown option must not start every benchmark.
+  console.error(`Unknown option: ${badFlags.join(", ")}. Options: --list, --readme, or benchmark names.`);
+  process.exit(2);
+}
 const wanted = args.filter((a) => !a.startsWith("--"));
 const unknown = wanted.filter((w) => !available.some((b) => b.name === w));
 if (unknown.length > 0) {

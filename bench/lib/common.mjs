@@ -113,7 +113,9 @@ export async function startServer({ databaseUrl, dataDir: givenDir, name = "serv
     ...env,
   };
   if (!databaseUrl) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  // BENCH_SERVER_NODE_ARGS adds Node options to the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
     cwd: rootDir,
     env: childEnv,
     stdio: ["ignore", "ignore", "pipe"],
