@@ -226,3 +226,53 @@ describe("group commit of the one-call money paths", () => {
     }
   });
 });
+
+describe("without group commit (MONEY_BATCH=off)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { moneyBatch: undefined } });
+    connectTestProvider(t);
+    for (let shard = 0; shard < 16; shard++) await createSystemAccount(t.ctx.db, `house:lottery:${shard}`);
+    for (let shard = 0; shard < CASINO_HOUSE_SHARDS; shard++) await createSystemAccount(t.ctx.db, casinoAccountOf(TEST_PROVIDER, shard));
+  });
+  afterAll(async () => {
+    await expectRoundsReconciled(t);
+    await expectLedgerClean(t);
+    await t.close();
+  });
+
+  it("a bet and each wallet call still take one statement of their own", async () => {
+    expect(t.ctx.moneyBatcher).toBeUndefined();
+    const u = await createUser(t);
+    await fund(t, u.id, 1_000);
+    const drawId = await createDraw(t, "2D");
+    const bets = betPathCounts(t.ctx);
+    expect((await bet(t, u.token, "2D", drawId, [{ number: "44", amount: 300 }])).statusCode).toBe(201);
+    expect((await bet(t, u.token, "2D", drawId, [{ number: "45", amount: 300 }])).statusCode).toBe(201);
+    expect(betPathCounts(t.ctx).oneCall - bets.oneCall).toBeGreaterThanOrEqual(1);
+    expect((await balancesOf(t, u.id)).balance).toBe(400);
+
+    const p = await player(t, 1_000);
+    const calls = walletPathCounts(t.ctx);
+    const [round, cancelled] = [nextId("r"), nextId("r")];
+    const debit = nextId("d");
+    const kept = nextId("d");
+    expect(
+      (await wallet(t, "debit", { player: p.userCode, transaction_id: debit, round_id: cancelled, amount: 200 })).answer,
+    ).toMatchObject({
+      status: "OK",
+      balance: 800,
+    });
+    expect((await wallet(t, "debit", { player: p.userCode, transaction_id: kept, round_id: round, amount: 300 })).answer.balance).toBe(500);
+    expect(
+      (await wallet(t, "rollback", { player: p.userCode, transaction_id: nextId("b"), reference_transaction_id: debit })).answer,
+    ).toMatchObject({ status: "OK", balance: 700 });
+    expect(
+      (await wallet(t, "credit", { player: p.userCode, transaction_id: nextId("c"), round_id: round, amount: 1_000 })).answer,
+    ).toMatchObject({
+      status: "OK",
+      balance: 1_700,
+    });
+    expect(walletPathCounts(t.ctx).oneCall - calls.oneCall).toBe(4);
+  });
+});

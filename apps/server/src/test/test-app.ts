@@ -116,20 +116,20 @@ export async function databaseUrlOf(database: Database): Promise<string> {
 /** A second server process on a real-PostgreSQL test app's database: its own pool and listener, the same config. */
 export interface SecondInstance {
   app: ZodApp;
+  ctx: AppContext;
   database: Database;
+  /** The second instance as a TestApp (same config and seed facts as the first), for the test helpers. */
+  asTestApp: TestApp;
   close(): Promise<void>;
 }
 
 export async function openSecondInstance(t: TestApp): Promise<SecondInstance> {
   const database = await openDatabase({ url: await databaseUrlOf(t.database), poolSize: 5 });
-  const { app } = await buildApp({ config: t.config, database });
+  const { app, ctx } = await buildApp({ config: t.config, database });
   await app.ready();
-  return {
-    app,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-    },
+  const close = async () => {
+    await app.close();
+    await database.close();
   };
+  return { app, ctx, database, asTestApp: { ...t, app, ctx, database, close }, close };
 }

@@ -109,6 +109,32 @@ describe.skipIf(!onRealPostgres)("lottery races on real PostgreSQL (set TEST_DAT
     await expectLedgerClean(t);
   }, 60_000);
 
+  it("two server instances, each grouping its bets into batches, on the same numbers at once: every cap holds exactly, every stake is taken once", async () => {
+    await setLimits(t, "2D", { number_cap: 60_000 });
+    const drawId = await createDraw(t, "2D");
+    const ps = await players(t, 40, 100_000);
+    const numbers = ["11", "22", "33"];
+    // 100 slips of 1,000 on each number against a cap of 60,000: exactly 60 fit, whichever instance takes them.
+    const sent = Array.from({ length: 300 }, (_, i) => ({
+      app: i % 2 === 0 ? t : first,
+      player: ps[i % 40] as TestUser,
+      number: numbers[i % 3] as string,
+    }));
+    const results = await Promise.all(sent.map((s) => bet(s.app, s.player.token, "2D", drawId, [{ number: s.number, amount: 1_000 }])));
+    expect(statuses(results)).toEqual({ 201: 180, 422: 120 });
+    for (const number of numbers) {
+      const staked = sql`select staked::bigint as n from number_exposure where draw_id = ${drawId} and number = ${number}`;
+      expect(await count(t, staked)).toBe(60_000);
+    }
+    for (const p of ps) {
+      const accepted = results.filter((r, i) => sent[i]?.player === p && r.statusCode === 201).length;
+      expect((await balancesOf(t, p.id)).balance).toBe(100_000 - 1_000 * accepted);
+    }
+    expect(await count(t, sql`select count(*)::int as n from bet_slips where draw_id = ${drawId}`)).toBe(180);
+    await setLimits(t, "2D", {});
+    await expectLedgerClean(t);
+  }, 120_000);
+
   it("settlement on two server instances at once pays every winning line once", async () => {
     // `first` and `t` are two apps with their own connection pools on one database, like two server processes.
     const drawId = await createDraw(t, "C2D");

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
-import { createTestApp, onRealPostgres, type TestApp } from "../../test/test-app.ts";
+import { createTestApp, onRealPostgres, openSecondInstance, type TestApp } from "../../test/test-app.ts";
 import { balancesOf, call, expectLedgerClean, fund } from "../ledger/testing.ts";
 import { connectTestProvider, expectRoundsReconciled, journalsOf, nextId, player, TEST_PROVIDER, wallet } from "./wallet.test-helpers.ts";
 
@@ -52,6 +52,39 @@ describe.skipIf(!onRealPostgres)("provider wallet under concurrency (real Postgr
     expect(counts.DUPLICATE_TRANSACTION).toBe(199);
     expect((await balancesOf(t, p.id)).game_balance).toBe(1_000_000 - amount);
   });
+
+  it("two server instances, each grouping its calls into batches: 10 players × 100 debits of 100 against 5,000 each → exactly 50 each, then every round's result once", async () => {
+    const second = await openSecondInstance(t);
+    try {
+      const other = second.asTestApp;
+      connectTestProvider(other);
+      const ps = await Promise.all(Array.from({ length: 10 }, () => player(t, 5_000)));
+      const sent = Array.from({ length: 1_000 }, (_, i) => ({
+        instance: i % 2 === 0 ? t : other,
+        body: { player: (ps[i % 10] as { userCode: string }).userCode, transaction_id: nextId("d"), round_id: nextId("r"), amount: 100 },
+      }));
+      const results = await Promise.all(sent.map((s) => wallet(s.instance, "debit", s.body)));
+      expect(tally(results.map((r) => r.answer.status))).toEqual({ OK: 500, INSUFFICIENT_FUNDS: 500 });
+      for (const p of ps) expect((await balancesOf(t, p.id)).game_balance).toBe(0);
+      // Each accepted round's result, sent to either instance: each credited once.
+      const credits = await Promise.all(
+        sent
+          .filter((_, i) => results[i]?.answer.status === "OK")
+          .map((s, i) =>
+            wallet(i % 2 === 0 ? s.instance : t, "credit", {
+              player: s.body.player,
+              transaction_id: nextId("c"),
+              round_id: s.body.round_id,
+              amount: 50,
+            }),
+          ),
+      );
+      expect(tally(credits.map((r) => r.answer.status))).toEqual({ OK: 500 });
+      for (const p of ps) expect((await balancesOf(t, p.id)).game_balance).toBe(2_500);
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
 
   it("debits racing game → main transfers never overdraw the game balance", async () => {
     const p = await player(t, 0);
