@@ -165,6 +165,23 @@ describe("group commit of the one-call money paths", () => {
     expect((await balancesOf(t, u.id)).balance).toBe(9_800);
   });
 
+  it("a call carrying text jsonb refuses (NUL, a lone surrogate) goes alone and fails alone", async () => {
+    const batcher = createMoneyBatcher(t.ctx.db, { windowMs: 5, maxCalls: 64 });
+    const debit = (player: string) =>
+      batcher.run({
+        fn: "wallet_debit",
+        args: [TEST_PROVIDER, player, "t-1", "r-1", null, 100, "h", 16, 7, "GDG", "debit", {}, "{}", null],
+      });
+    const outcomes = await Promise.allSettled([debit("nobody"), debit("no\u0000body"), debit("no\ud800body"), debit("nobody-either")]);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);
+    const codes = outcomes.map((o) => ((o as PromiseRejectedResult).reason as { code?: string }).code);
+    // The two good calls went together and were answered by wallet_debit; the other two alone, by PostgreSQL's JSON parser.
+    expect([codes[0], codes[3]]).toEqual(["SWW01", "SWW01"]);
+    expect(codes[1]).not.toBe("SWW01");
+    expect(codes[2]).not.toBe("SWW01");
+    expect(batcher.stats()).toMatchObject({ batches: 1, calls: 2 });
+  });
+
   it.skipIf(!onRealPostgres)(
     "a batch never waits on a row lock held elsewhere: that call goes to the general path, which waits its turn",
     async () => {

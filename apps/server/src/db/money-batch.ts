@@ -54,8 +54,17 @@ export interface MoneyBatcher {
   drain(): Promise<void>;
 }
 
+/**
+ * Text jsonb refuses: a NUL (\u0000) or a lone surrogate (JSON.stringify writes those as \udXXX;
+ * a well-formed pair is written as is). Inputs are refused before they get here; a call that still
+ * carries one goes in a statement of its own, so that it can only fail itself.
+ */
+const NOT_JSONB = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
+
 interface Pending {
   call: MoneyCall;
+  /** The call as sent: {"fn": …, "a": […]}. */
+  json: string;
   resolve: (row: Record<string, unknown>) => void;
   reject: (err: unknown) => void;
 }
@@ -103,7 +112,7 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
   async function execute(batch: Pending[]): Promise<void> {
     let rows: BatchRow[];
     try {
-      const calls = JSON.stringify(batch.map((p) => ({ fn: p.call.fn, a: p.call.args })));
+      const calls = `[${batch.map((p) => p.json).join(",")}]`;
       rows = rowsOf<BatchRow>(await db.execute(sql`select out_index, out_row, out_state, out_message from money_batch(${calls}::jsonb)`));
     } catch (err) {
       // The statement itself failed (the database went away…): no call of it is known to have committed.
@@ -124,8 +133,14 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
 
   return {
     run(call) {
+      const json = JSON.stringify({ fn: call.fn, a: call.args });
+      if (NOT_JSONB.test(json)) {
+        return new Promise((resolve, reject) => {
+          void execute([{ call, json, resolve, reject }]);
+        });
+      }
       return new Promise((resolve, reject) => {
-        lane.pending.push({ call, resolve, reject });
+        lane.pending.push({ call, json, resolve, reject });
         if (lane.pending.length >= opts.maxCalls && !lane.inFlight) send(lane);
         else schedule(lane);
       });
