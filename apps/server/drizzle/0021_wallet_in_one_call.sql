@@ -4,6 +4,63 @@
 -- other case (a repeat of a transaction id, a refusal, a closed provider, a missing house account, a
 -- referred player's settling credit…) raises SWW01 having changed nothing, and the server runs the
 -- general path, which answers it. The balance change is announced by the server after commit.
+-- The claim of a transaction id (wallet-transaction.ts claimAndRun, step 1): a repeat waits here for
+-- the first call's commit, then finds the id taken and hands the call to the general path.
+CREATE OR REPLACE FUNCTION wallet_claim(
+  p_provider text,
+  p_txid text,
+  p_action text,
+  p_user bigint,
+  p_round text,
+  p_game text,
+  p_amount bigint,
+  p_kind text,
+  p_ref text,
+  p_hash text
+) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_claim bigint;
+BEGIN
+  INSERT INTO provider_transactions (provider, transaction_id, action, user_id, round_id, game_code, amount, kind,
+                                     reference_transaction_id, request_hash, status)
+  VALUES (p_provider, p_txid, p_action, p_user, p_round, p_game, p_amount, p_kind, p_ref, p_hash, 'PENDING')
+  ON CONFLICT DO NOTHING
+  RETURNING id INTO v_claim;
+  IF v_claim IS NULL THEN
+    RAISE EXCEPTION 'wallet_%: repeat', p_action USING ERRCODE = 'SWW01';
+  END IF;
+  RETURN v_claim;
+END;
+$$;
+--> statement-breakpoint
+-- The OK answer stored under the claimed id (finishTransaction) and the raw callback kept with it.
+CREATE OR REPLACE FUNCTION wallet_finish(
+  p_claim bigint,
+  p_txid text,
+  p_before bigint,
+  p_after bigint,
+  p_journal bigint,
+  p_round_ref bigint,
+  p_cb_provider text,
+  p_cb_action text,
+  p_cb_headers jsonb,
+  p_cb_raw text,
+  p_cb_ip text
+) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_answer jsonb := jsonb_build_object('status', 'OK', 'balance', p_after, 'transaction_id', p_txid);
+BEGIN
+  UPDATE provider_transactions t
+     SET status = 'OK', answer = v_answer, journal_id = p_journal, round_ref = p_round_ref,
+         balance_before = p_before, balance_after = p_after, updated_at = now()
+   WHERE t.id = p_claim;
+  INSERT INTO provider_callbacks (provider, action, headers, raw_body, signature_ok, transaction_id, status, answer, ip)
+  VALUES (p_cb_provider, p_cb_action, p_cb_headers, p_cb_raw, true, p_txid, 'OK', v_answer, p_cb_ip);
+END;
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION wallet_debit(
   p_provider text,
   p_user_code text,
@@ -34,7 +91,6 @@ DECLARE
   v_house_id bigint;
   v_house_after bigint;
   v_journal bigint;
-  v_answer jsonb;
 BEGIN
   IF p_amount IS NULL OR p_amount <= 0 THEN
     RAISE EXCEPTION 'wallet_debit: shape' USING ERRCODE = 'SWW01';
@@ -49,15 +105,8 @@ BEGIN
     RAISE EXCEPTION 'wallet_debit: player' USING ERRCODE = 'SWW01';
   END IF;
 
-  -- The transaction id first: a repeat waits here for the first call's commit, then finds it taken.
-  INSERT INTO provider_transactions (provider, transaction_id, action, user_id, round_id, game_code, amount, kind,
-                                     reference_transaction_id, request_hash, status)
-  VALUES (p_provider, p_txid, 'debit', v_user, p_round, p_game, p_amount, NULL, NULL, p_hash, 'PENDING')
-  ON CONFLICT DO NOTHING
-  RETURNING id INTO v_claim;
-  IF v_claim IS NULL THEN
-    RAISE EXCEPTION 'wallet_debit: repeat' USING ERRCODE = 'SWW01';
-  END IF;
+  -- The transaction id first: a repeat waits for the first call's commit, then goes to the general path.
+  v_claim := wallet_claim(p_provider, p_txid, 'debit', v_user, p_round, p_game, p_amount, NULL, NULL, p_hash);
 
   -- The round, created if new, and locked (provider-rounds.repository.ts ensureAndLockRound).
   INSERT INTO provider_rounds (provider, user_id, round_id, game_code)
@@ -105,13 +154,7 @@ BEGIN
          status = 'open', game_code = coalesce(r.game_code, p_game), updated_at = now()
    WHERE r.id = v_round.id;
 
-  v_answer := jsonb_build_object('status', 'OK', 'balance', v_after, 'transaction_id', p_txid);
-  UPDATE provider_transactions t
-     SET status = 'OK', answer = v_answer, journal_id = v_journal, round_ref = v_round.id,
-         balance_before = v_game, balance_after = v_after, updated_at = now()
-   WHERE t.id = v_claim;
-  INSERT INTO provider_callbacks (provider, action, headers, raw_body, signature_ok, transaction_id, status, answer, ip)
-  VALUES (p_cb_provider, p_cb_action, p_cb_headers, p_cb_raw, true, p_txid, 'OK', v_answer, p_cb_ip);
+  PERFORM wallet_finish(v_claim, p_txid, v_game, v_after, v_journal, v_round.id, p_cb_provider, p_cb_action, p_cb_headers, p_cb_raw, p_cb_ip);
   RETURN QUERY SELECT v_user, v_after;
 END;
 $$;
@@ -157,7 +200,6 @@ DECLARE
   v_rate numeric;
   v_kyat_per_point bigint := p_default_kyat_per_point;
   v_points bigint;
-  v_answer jsonb;
 BEGIN
   IF p_amount IS NULL OR p_amount < 0 OR p_kind NOT IN ('win', 'bonus', 'jackpot') THEN
     RAISE EXCEPTION 'wallet_credit: shape' USING ERRCODE = 'SWW01';
@@ -172,14 +214,8 @@ BEGIN
     RAISE EXCEPTION 'wallet_credit: player' USING ERRCODE = 'SWW01';
   END IF;
 
-  INSERT INTO provider_transactions (provider, transaction_id, action, user_id, round_id, game_code, amount, kind,
-                                     reference_transaction_id, request_hash, status)
-  VALUES (p_provider, p_txid, 'credit', v_user, p_round, p_game, p_amount, p_kind, NULL, p_hash, 'PENDING')
-  ON CONFLICT DO NOTHING
-  RETURNING id INTO v_claim;
-  IF v_claim IS NULL THEN
-    RAISE EXCEPTION 'wallet_credit: repeat' USING ERRCODE = 'SWW01';
-  END IF;
+  -- The transaction id first: a repeat waits for the first call's commit, then goes to the general path.
+  v_claim := wallet_claim(p_provider, p_txid, 'credit', v_user, p_round, p_game, p_amount, p_kind, NULL, p_hash);
 
   -- The round locked, with whether it holds an applied debit not rolled back (lockRoundForCredit).
   SELECT r.* INTO v_round FROM provider_rounds r
@@ -268,13 +304,7 @@ BEGIN
          referral_share = 0, updated_at = now(), settled_at = now()
    WHERE r.id = v_round.id;
 
-  v_answer := jsonb_build_object('status', 'OK', 'balance', v_after, 'transaction_id', p_txid);
-  UPDATE provider_transactions t
-     SET status = 'OK', answer = v_answer, journal_id = v_journal, round_ref = v_round.id,
-         balance_before = v_game, balance_after = v_after, updated_at = now()
-   WHERE t.id = v_claim;
-  INSERT INTO provider_callbacks (provider, action, headers, raw_body, signature_ok, transaction_id, status, answer, ip)
-  VALUES (p_cb_provider, p_cb_action, p_cb_headers, p_cb_raw, true, p_txid, 'OK', v_answer, p_cb_ip);
+  PERFORM wallet_finish(v_claim, p_txid, v_game, v_after, v_journal, v_round.id, p_cb_provider, p_cb_action, p_cb_headers, p_cb_raw, p_cb_ip);
   RETURN QUERY SELECT v_user, v_after;
 END;
 $$;
@@ -313,7 +343,6 @@ DECLARE
   v_other_entries integer;
   v_journal bigint;
   v_bet bigint;
-  v_answer jsonb;
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM providers p WHERE upper(p.code) = p_provider) THEN
     RAISE EXCEPTION 'wallet_rollback: provider' USING ERRCODE = 'SWW01';
@@ -323,14 +352,8 @@ BEGIN
     RAISE EXCEPTION 'wallet_rollback: player' USING ERRCODE = 'SWW01';
   END IF;
 
-  INSERT INTO provider_transactions (provider, transaction_id, action, user_id, round_id, game_code, amount, kind,
-                                     reference_transaction_id, request_hash, status)
-  VALUES (p_provider, p_txid, 'rollback', v_user, p_round, p_game, p_amount, NULL, p_ref, p_hash, 'PENDING')
-  ON CONFLICT DO NOTHING
-  RETURNING id INTO v_claim;
-  IF v_claim IS NULL THEN
-    RAISE EXCEPTION 'wallet_rollback: repeat' USING ERRCODE = 'SWW01';
-  END IF;
+  -- The transaction id first: a repeat waits for the first call's commit, then goes to the general path.
+  v_claim := wallet_claim(p_provider, p_txid, 'rollback', v_user, p_round, p_game, p_amount, NULL, p_ref, p_hash);
 
   -- The debit it cancels, locked: it must be this player's applied debit, not rolled back yet.
   SELECT t.* INTO v_debit FROM provider_transactions t
@@ -393,13 +416,7 @@ BEGIN
          status = CASE WHEN v_bet = 0 AND r.payout = 0 THEN 'rolled_back' ELSE r.status END, updated_at = now()
    WHERE r.id = v_round.id;
 
-  v_answer := jsonb_build_object('status', 'OK', 'balance', v_after, 'transaction_id', p_txid);
-  UPDATE provider_transactions t
-     SET status = 'OK', answer = v_answer, journal_id = v_journal, round_ref = v_round.id,
-         balance_before = v_game, balance_after = v_after, updated_at = now()
-   WHERE t.id = v_claim;
-  INSERT INTO provider_callbacks (provider, action, headers, raw_body, signature_ok, transaction_id, status, answer, ip)
-  VALUES (p_cb_provider, p_cb_action, p_cb_headers, p_cb_raw, true, p_txid, 'OK', v_answer, p_cb_ip);
+  PERFORM wallet_finish(v_claim, p_txid, v_game, v_after, v_journal, v_round.id, p_cb_provider, p_cb_action, p_cb_headers, p_cb_raw, p_cb_ip);
   RETURN QUERY SELECT v_user, v_after;
 END;
 $$;
