@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { drizzleClientOf } from "./pglite-parsers.ts";
 import { PreparingClient } from "./prepared-client.ts";
 import * as schema from "./schema/index.ts";
 
@@ -220,7 +221,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<D
     mkdirSync(dataDir, { recursive: true });
     client = await PGlite.create(join(dataDir, "pglite"));
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite({ client: drizzleClientOf(client), schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
