@@ -21,6 +21,7 @@ import { registerAccountRoutes } from "./modules/accounts/accounts.routes.ts";
 import { registerAdminMoneyRoutes } from "./modules/admin-money/admin-money.routes.ts";
 import { registerAdminUserRoutes } from "./modules/admin-users/admin-users.routes.ts";
 import { type AuthService, createAuthService } from "./modules/auth/auth.service.ts";
+import { createTokenCache, TOKEN_OWNER_CHANGED, type TokenCache } from "./modules/auth/token-cache.ts";
 import { registerCashRoutes } from "./modules/cash/cash.routes.ts";
 import { registerPaymentMethodAdminRoutes } from "./modules/cash/payment-methods-admin.ts";
 import { registerCatalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
@@ -152,7 +153,15 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
     transform: jsonSchemaTransform,
   });
 
-  const auth = createAuthService(database.db);
+  // The embedded database belongs to this process: players' token owners are kept in memory and
+  // dropped at every committed change to tokens or accounts (migration 0024, token-cache.ts).
+  let tokenCache: TokenCache | undefined;
+  if (database.kind === "pglite") {
+    const cache = createTokenCache();
+    await database.listen(TOKEN_OWNER_CHANGED, () => cache.clear());
+    tokenCache = cache;
+  }
+  const auth = createAuthService(database.db, database.kind, tokenCache);
   const guards = registerAuth(app, auth, config.operatorSecondFactor);
   const clock = opts.clock ?? systemClock;
   const metrics = createMetrics();

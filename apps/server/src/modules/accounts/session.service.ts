@@ -156,7 +156,8 @@ export async function changePassword(ctx: AppContext, auth: AuthUser, oldPasswor
  * without the sliding-expiry touch of the auth guard, so its real expiry decides.
  */
 export async function renewToken(ctx: AppContext, bearer: string | undefined, ip: string): Promise<{ token: string; expiresAt: Date }> {
-  const owner = bearer && bearer.length >= 20 && bearer.length <= 200 ? await findLiveToken(ctx.db, sha256Hex(bearer)) : undefined;
+  const owner =
+    bearer && bearer.length >= 20 && bearer.length <= 200 ? await findLiveToken(ctx.db, sha256Hex(bearer), ctx.database.kind) : undefined;
   if (!owner) throw unauthenticated("Session Expired, Please Login Again!");
   if (owner.blocked) throw blockedError();
   return ctx.db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
-import type { Db } from "../../db/client.ts";
+import type { Database, Db } from "../../db/client.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";
 import { findLiveToken, insertToken, revokeAllTokens, revokeToken, type TokenOwner, touchToken } from "./token.repository.ts";
+import type { TokenCache } from "./token-cache.ts";
 
 /** Tokens expire after this many days without use (domain-rules §2). */
 export const TOKEN_TTL_DAYS = 30;
@@ -22,7 +23,11 @@ export interface AuthService {
   revokeAll(userId: number, exceptTokenId?: number): Promise<void>;
 }
 
-export function createAuthService(db: Db): AuthService {
+/**
+ * `cache`, on the embedded database only: the owners of players' tokens kept in memory and dropped
+ * at every committed change (token-cache.ts).
+ */
+export function createAuthService(db: Db, kind: Database["kind"], cache?: TokenCache): AuthService {
   return {
     async issue(userId, opts) {
       const token = randomToken(32);
@@ -32,8 +37,14 @@ export function createAuthService(db: Db): AuthService {
     },
     async verify(token) {
       if (token.length < 20 || token.length > 200) return undefined;
-      const owner = await findLiveToken(db, sha256Hex(token));
-      if (!owner) return undefined;
+      const tokenHash = sha256Hex(token);
+      let owner = cache?.get(tokenHash);
+      if (!owner) {
+        const generation = cache?.generation() ?? 0;
+        owner = await findLiveToken(db, tokenHash, kind);
+        if (!owner) return undefined;
+        cache?.keep(tokenHash, owner, generation);
+      }
       // Each use sets the expiry to TTL from now, so the last use was TTL before the current expiry.
       const lastUsedAt = owner.expiresAt.getTime() - TOKEN_TTL_DAYS * 86_400_000;
       if (Date.now() - lastUsedAt > TOUCH_EVERY_MS) {

@@ -1,6 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { type Executor, rowsOf } from "../../db/client.ts";
+import { type Database, type Executor, rowsOf } from "../../db/client.ts";
 import { authTokens } from "../../db/schema/index.ts";
+
+type DatabaseKind = Database["kind"];
 
 export interface TokenOwner {
   tokenId: number;
@@ -24,10 +26,25 @@ export async function insertToken(db: Executor, userId: number, tokenHash: strin
 }
 
 /**
- * A live token (not revoked, not expired by the database clock) with its owner: token_owner
- * (migration 0023), one planned statement per connection on either database.
+ * A live token (not revoked, not expired by the database clock) with its owner, in one statement.
+ * On PostgreSQL a plain query, which the preparing client keeps parsed and planned per connection
+ * (about 14 µs of the server's time); on the embedded database token_owner (migration 0023), a
+ * PL/pgSQL function, since PGlite plans every plain query afresh but keeps a function's plans. The
+ * function's own overhead costs about 38 µs more per call on PostgreSQL, so it is not used there.
+ * Both answer the same row (token.repository.test.ts).
  */
-export async function findLiveToken(db: Executor, tokenHash: string): Promise<TokenOwner | undefined> {
+export async function findLiveToken(db: Executor, tokenHash: string, kind: DatabaseKind): Promise<TokenOwner | undefined> {
+  const query =
+    kind === "pglite"
+      ? sql`select * from token_owner(${tokenHash}::text)`
+      : sql`
+        select t.id as token_id, u.id as user_id, u.role::text as role, u.blocked, t.expires_at,
+               t.second_factor_at is not null as second_factor,
+               u.role <> 'player' and exists (select 1 from operator_totp o where o.user_id = u.id and o.enabled_at is not null) as enrolled
+          from auth_tokens t
+          join users u on u.id = t.user_id
+         where t.token_hash = ${tokenHash}::text and t.revoked_at is null and t.expires_at > now()
+         limit 1`;
   const row = rowsOf<{
     token_id: number | string;
     user_id: number | string;
@@ -36,7 +53,7 @@ export async function findLiveToken(db: Executor, tokenHash: string): Promise<To
     expires_at: Date | string;
     second_factor: boolean;
     enrolled: boolean;
-  }>(await db.execute(sql`select * from token_owner(${tokenHash}::text)`))[0];
+  }>(await db.execute(query))[0];
   if (!row) return undefined;
   return {
     tokenId: Number(row.token_id),
