@@ -8,12 +8,14 @@ import {
   loadRun,
   loadSeconds,
   log,
+  machineInfo,
   pgbenchTpcb,
   round,
   serverVersion,
   startServer,
   writeResult,
 } from "./lib/common.mjs";
+import { betsInDatabase } from "./lib/in-database.mjs";
 import { pgliteTransferLoop } from "./lib/pglite-loop.mjs";
 import { count, createOpenDraw, createPlayers, openContext, setLimits } from "./lib/players.mjs";
 
@@ -58,8 +60,8 @@ function betRequests(players, drawId) {
   ];
 }
 
-async function betRun(base, players, drawId, connections, duration) {
-  return loadRun({ url: base, connections, duration, requests: betRequests(players, drawId), check: SUCCESS });
+async function betRun(base, players, drawId, connections, duration, serverPid) {
+  return loadRun({ url: base, connections, duration, requests: betRequests(players, drawId), check: SUCCESS, serverPid });
 }
 
 const out = {
@@ -88,8 +90,10 @@ const out = {
     out.postgres = {};
     for (const connections of [16, 64]) {
       log(NAME, `bets on PostgreSQL, ${connections} connections, ${seconds} s`);
-      out.postgres[`c${connections}`] = await betRun(server.base, players, drawId, connections, seconds);
+      out.postgres[`c${connections}`] = await betRun(server.base, players, drawId, connections, seconds, server.pid);
     }
+    log(NAME, "bets inside the database alone (money_batch of 64 bet_place calls, one connection), 5 s");
+    out.postgres.in_database = await betsInDatabase(db.url, drawId, 5);
     out.postgres.bet_lines_in_db = await count(context.ctx, "select count(*)::int as n from bet_lines");
     out.database = await serverVersion();
   } finally {
@@ -115,11 +119,49 @@ const out = {
     server = await startServer({ dataDir });
     await betRun(server.base, players, drawId, 16, 2);
     log(NAME, `bets on the embedded database, 16 connections, ${embeddedSeconds} s`);
-    out.embedded = { c16: await betRun(server.base, players, drawId, 16, embeddedSeconds) };
+    out.embedded = { c16: await betRun(server.base, players, drawId, 16, embeddedSeconds, server.pid) };
   } finally {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Where a bet's CPU goes, beside a pgbench transaction's: what 0.6 × pgbench leaves per bet on this
+ * machine's cores, what each process used per bet at 16 connections, and the database's own time per
+ * bet measured alone (with its ledger part alone), against PostgreSQL's CPU per pgbench transaction.
+ */
+function cpuRows(o) {
+  const rows = [];
+  const cpu = o.postgres.c16.cpu_per_ok;
+  const ref = o.pgbench.cpu_per_tx;
+  const cores = machineInfo().cores;
+  if (cpu && ref) {
+    rows.push({
+      metric: "CPU per bet at 0.6 × pgbench: the whole machine's budget",
+      figure: round((cores * 1e6) / (0.6 * o.pgbench.tps), 0),
+      unit: "µs",
+      reference_label: "pgbench tpcb-like, machine CPU per transaction",
+      reference: ref.machine_busy_us,
+      reference_unit: "µs",
+    });
+    rows.push({
+      metric: "CPU per bet, 16 conns: load generator / server / PostgreSQL / machine (idle share)",
+      figure: `${cpu.load_generator_us} / ${cpu.server_us} / ${cpu.postgres_us} / ${cpu.machine_busy_us} (${cpu.machine_idle_share})`,
+      unit: "µs",
+      reference_label: "pgbench per transaction: client / PostgreSQL / machine (idle share)",
+      reference: `${ref.load_generator_us} / ${ref.postgres_us} / ${ref.machine_busy_us} (${ref.machine_idle_share})`,
+      reference_unit: "µs",
+    });
+  }
+  const inDb = o.postgres.in_database;
+  rows.push({
+    metric: "PostgreSQL time per bet alone (bet_place in batches of 64, one backend) / its ledger transfer alone",
+    figure: `${inDb.bets.us_per_call} / ${inDb.ledger_transfer.us_per_call}`,
+    unit: "µs",
+    ...(ref ? { reference_label: "pgbench: PostgreSQL CPU per transaction", reference: ref.postgres_us, reference_unit: "µs" } : {}),
+  });
+  return rows;
 }
 
 /** placeBet called straight from `workers` loops for `seconds` (the service the HTTP route calls, keys included). */
@@ -203,6 +245,7 @@ out.rows = [
     ratio: round(out.embedded_service.ok_per_s / out.pglite_loop.per_s, 3),
   },
 ];
+out.rows.push(...cpuRows(out));
 const file = writeResult(NAME, out);
 log(
   NAME,

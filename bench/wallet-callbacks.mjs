@@ -4,6 +4,7 @@ import {
   loadRun,
   loadSeconds,
   log,
+  machineInfo,
   pgbenchTpcb,
   round,
   serverVersion,
@@ -89,6 +90,7 @@ try {
       duration: seconds,
       requests: walletRequests(players),
       check: OK,
+      serverPid: server.pid,
     });
   }
   out.wallet_journals = await count(context.ctx, "select count(*)::int as n from journals");
@@ -120,6 +122,29 @@ for (const c of [16, 64]) {
       figure: `${r.latency_ms.p50} / ${r.latency_ms.p99}`,
       unit: "ms",
       ...(c === 16 ? { target: "p99 ≤ 50 ms", pass: r.latency_ms.p99 <= 50 } : {}),
+    },
+  );
+}
+const cpu = out.c16.cpu_per_ok;
+const ref = out.pgbench.cpu_per_tx;
+if (cpu && ref) {
+  // Where a call's CPU goes, beside a pgbench transaction's (bet-throughput has the same rows).
+  rows.push(
+    {
+      metric: "CPU per call at 0.5 × pgbench: the whole machine's budget",
+      figure: round((machineInfo().cores * 1e6) / (0.5 * out.pgbench.tps), 0),
+      unit: "µs",
+      reference_label: "pgbench tpcb-like, machine CPU per transaction",
+      reference: ref.machine_busy_us,
+      reference_unit: "µs",
+    },
+    {
+      metric: "CPU per call, 16 conns: load generator / server / PostgreSQL / machine (idle share)",
+      figure: `${cpu.load_generator_us} / ${cpu.server_us} / ${cpu.postgres_us} / ${cpu.machine_busy_us} (${cpu.machine_idle_share})`,
+      unit: "µs",
+      reference_label: "pgbench per transaction: client / PostgreSQL / machine (idle share)",
+      reference: `${ref.load_generator_us} / ${ref.postgres_us} / ${ref.machine_busy_us} (${ref.machine_idle_share})`,
+      reference_unit: "µs",
     },
   );
 }

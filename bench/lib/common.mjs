@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -187,7 +187,7 @@ export async function login(base, phone, password) {
  * One autocannon run (bounded by duration, plus a hard timeout). `check(status, body)` answers whether a
  * response counts as a success; bodies are read only when a check is given.
  */
-export async function loadRun({ url, connections, duration, requests, check }) {
+export async function loadRun({ url, connections, duration, requests, check, serverPid }) {
   let ok = 0;
   let failed = 0;
   const samples = [];
@@ -203,8 +203,10 @@ export async function loadRun({ url, connections, duration, requests, check }) {
       r.onResponse?.(status, body, context);
     },
   }));
+  const meter = cpuMeter(serverPid);
   const instance = autocannon({ url, connections, duration, requests: reqs, timeout: 10 });
   const result = await withTimeout(instance, (duration + 30) * 1000, "load run");
+  const cpu = meter.stop();
   const seconds = result.duration;
   return {
     connections,
@@ -217,6 +219,7 @@ export async function loadRun({ url, connections, duration, requests, check }) {
     ok_per_s: round(ok / seconds),
     req_per_s: round(result.requests.average),
     latency_ms: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+    cpu_per_ok: cpuPerCall(cpu, ok),
     failure_samples: samples,
   };
 }
@@ -238,8 +241,11 @@ export async function pgbenchTpcb({ seconds, scale = 10, clients = 8 }) {
     const init = spawnSync(bin, ["-i", "-q", "-s", String(scale), db.url], { encoding: "utf8", timeout: 180_000 });
     if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
     const args = ["-b", "tpcb-like", "-M", "prepared", "-c", String(clients), "-j", "2", "-T", String(seconds), "-n", db.url];
+    const meter = cpuMeter();
     const run = spawnSync(bin, args, { encoding: "utf8", timeout: (seconds + 60) * 1000 });
+    const cpu = meter.stop();
     if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr}`);
+    const transactions = Number(/number of transactions actually processed: (\d+)/.exec(run.stdout)?.[1]);
     const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1]);
     const latency = Number(/latency average = ([\d.]+) ms/.exec(run.stdout)?.[1]);
     return {
@@ -249,6 +255,8 @@ export async function pgbenchTpcb({ seconds, scale = 10, clients = 8 }) {
       clients,
       mode: "prepared",
       seconds,
+      // pgbench's own CPU is the machine's busy time less PostgreSQL's (this process sleeps meanwhile).
+      cpu_per_tx: cpuPerCall(cpu && { ...cpu, load_generator_ms: cpu.machine_busy_ms - cpu.postgres_ms }, transactions),
       command: `pgbench ${args.slice(0, -1).join(" ")}`,
     };
   } finally {
@@ -324,4 +332,80 @@ export function buildWeb(outDir) {
   );
   if (build.status !== 0) throw new Error(`vite build failed: ${build.stderr || build.stdout}`);
   return (Date.now() - started) / 1000;
+}
+
+/**
+ * CPU time (user + system, from Linux /proc) of the processes a load run uses, so a figure can be read
+ * as CPU per call: this process (the load generator), the server child, every PostgreSQL process, and
+ * the whole machine (busy and idle, /proc/stat). `cpuMeter(serverPid)` starts; `.stop()` answers the
+ * milliseconds each used since. Elsewhere than Linux it answers null.
+ */
+export function cpuMeter(serverPid) {
+  const tick = 1000 / 100; // ms per clock tick (USER_HZ is 100 on Linux)
+  const procTicks = (pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return { comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), ticks: Number(f[11]) + Number(f[12]) };
+    } catch {
+      return null;
+    }
+  };
+  const postgresTicks = () => {
+    let sum = 0;
+    const pids = new Map();
+    for (const name of readdirSync("/proc")) {
+      if (!/^\d+$/.test(name)) continue;
+      const p = procTicks(name);
+      if (p && (p.comm === "postgres" || p.comm.startsWith("postgres:"))) {
+        pids.set(name, p.ticks);
+        sum += p.ticks;
+      }
+    }
+    return { sum, pids };
+  };
+  const machine = () => {
+    const line = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = line[3] + line[4];
+    const total = line.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { idle, busy: total - idle };
+  };
+  if (process.platform !== "linux") return { stop: () => null };
+  const start = {
+    self: process.cpuUsage(),
+    server: serverPid ? procTicks(serverPid)?.ticks : undefined,
+    postgres: postgresTicks(),
+    machine: machine(),
+  };
+  return {
+    stop() {
+      const self = process.cpuUsage(start.self);
+      const pg = postgresTicks();
+      // Backends that ended during the run are lost; ones that started count from zero.
+      let pgTicks = 0;
+      for (const [pid, t] of pg.pids) pgTicks += t - (start.postgres.pids.get(pid) ?? 0);
+      const m = machine();
+      const server = serverPid ? procTicks(serverPid)?.ticks : undefined;
+      return {
+        load_generator_ms: round((self.user + self.system) / 1000, 0),
+        server_ms: server === undefined || start.server === undefined ? null : (server - start.server) * tick,
+        postgres_ms: pgTicks * tick,
+        machine_busy_ms: (m.busy - start.machine.busy) * tick,
+        machine_idle_ms: (m.idle - start.machine.idle) * tick,
+      };
+    },
+  };
+}
+
+/** CPU per successful call in microseconds, from a cpuMeter reading and the count of calls. */
+export function cpuPerCall(cpu, calls) {
+  if (!cpu || !calls) return null;
+  const us = (ms) => (ms === null ? null : round((ms * 1000) / calls, 0));
+  return {
+    load_generator_us: us(cpu.load_generator_ms),
+    server_us: us(cpu.server_ms),
+    postgres_us: us(cpu.postgres_ms),
+    machine_busy_us: us(cpu.machine_busy_ms),
+    machine_idle_share: round(cpu.machine_idle_ms / (cpu.machine_idle_ms + cpu.machine_busy_ms), 2),
+  };
 }
