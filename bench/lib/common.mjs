@@ -233,6 +233,26 @@ export function pgbenchPath() {
   throw new Error("pgbench not found");
 }
 
+/** A child process run to its end (stdout, stderr, status), killed after `timeoutMs`. */
+function runChild(bin, args, timeoutMs) {
+  return new Promise((resolveRun) => {
+    const child = spawn(bin, args);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolveRun({ status, stdout, stderr });
+    });
+  });
+}
+
 /** pgbench tpcb-like (scale 10, 8 clients, prepared) on a scratch database of the same server, dropped after. */
 export async function pgbenchTpcb({ seconds, scale = 10, clients = 8 }) {
   const bin = pgbenchPath();
@@ -242,7 +262,7 @@ export async function pgbenchTpcb({ seconds, scale = 10, clients = 8 }) {
     if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
     const args = ["-b", "tpcb-like", "-M", "prepared", "-c", String(clients), "-j", "2", "-T", String(seconds), "-n", db.url];
     const meter = cpuMeter();
-    const run = spawnSync(bin, args, { encoding: "utf8", timeout: (seconds + 60) * 1000 });
+    const run = await runChild(bin, args, (seconds + 60) * 1000);
     const cpu = meter.stop();
     if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr}`);
     const transactions = Number(/number of transactions actually processed: (\d+)/.exec(run.stdout)?.[1]);
@@ -377,13 +397,20 @@ export function cpuMeter(serverPid) {
     postgres: postgresTicks(),
     machine: machine(),
   };
+  // PostgreSQL processes are read every 250 ms too: a backend whose client disconnects at the end of
+  // the run (pgbench's) is gone by stop(), and its last reading still counts.
+  const lastSeen = new Map(start.postgres.pids);
+  const sample = () => {
+    for (const [pid, t] of postgresTicks().pids) lastSeen.set(pid, t);
+  };
+  const timer = setInterval(sample, 250);
   return {
     stop() {
+      clearInterval(timer);
+      sample();
       const self = process.cpuUsage(start.self);
-      const pg = postgresTicks();
-      // Backends that ended during the run are lost; ones that started count from zero.
       let pgTicks = 0;
-      for (const [pid, t] of pg.pids) pgTicks += t - (start.postgres.pids.get(pid) ?? 0);
+      for (const [pid, t] of lastSeen) pgTicks += t - (start.postgres.pids.get(pid) ?? 0);
       const m = machine();
       const server = serverPid ? procTicks(serverPid)?.ticks : undefined;
       return {
