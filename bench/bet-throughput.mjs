@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { placeBet } from "../apps/server/src/modules/lottery/betting.service.ts";
 import {
+  cpuBudgetRows,
   createScratchDatabase,
   loadRun,
   loadSeconds,
@@ -132,28 +133,8 @@ const out = {
  * bet measured alone (with its ledger part alone), against PostgreSQL's CPU per pgbench transaction.
  */
 function cpuRows(o) {
-  const rows = [];
-  const cpu = o.postgres.c16.cpu_per_ok;
   const ref = o.pgbench.cpu_per_tx;
-  const cores = machineInfo().cores;
-  if (cpu && ref) {
-    rows.push({
-      metric: "CPU per bet at 0.6 × pgbench: the whole machine's budget",
-      figure: round((cores * 1e6) / (0.6 * o.pgbench.tps), 0),
-      unit: "µs",
-      reference_label: "pgbench tpcb-like, machine CPU per transaction",
-      reference: ref.machine_busy_us,
-      reference_unit: "µs",
-    });
-    rows.push({
-      metric: "CPU per bet, 16 conns: load generator / server / PostgreSQL / machine (idle share)",
-      figure: `${cpu.load_generator_us} / ${cpu.server_us} / ${cpu.postgres_us} / ${cpu.machine_busy_us} (${cpu.machine_idle_share})`,
-      unit: "µs",
-      reference_label: "pgbench per transaction: client / PostgreSQL / machine (idle share)",
-      reference: `${ref.load_generator_us} / ${ref.postgres_us} / ${ref.machine_busy_us} (${ref.machine_idle_share})`,
-      reference_unit: "µs",
-    });
-  }
+  const rows = cpuBudgetRows({ noun: "bet", ratio: 0.6, cpu: o.postgres.c16.cpu_per_ok, pgbench: o.pgbench, cores: machineInfo().cores });
   const inDb = o.postgres.in_database;
   rows.push({
     metric: "PostgreSQL time per bet alone (bet_place in batches of 64, one backend) / its ledger transfer alone",

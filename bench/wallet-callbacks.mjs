@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import {
+  cpuBudgetRows,
   createScratchDatabase,
   loadRun,
   loadSeconds,
@@ -125,29 +126,8 @@ for (const c of [16, 64]) {
     },
   );
 }
-const cpu = out.c16.cpu_per_ok;
-const ref = out.pgbench.cpu_per_tx;
-if (cpu && ref) {
-  // Where a call's CPU goes, beside a pgbench transaction's (bet-throughput has the same rows).
-  rows.push(
-    {
-      metric: "CPU per call at 0.5 × pgbench: the whole machine's budget",
-      figure: round((machineInfo().cores * 1e6) / (0.5 * out.pgbench.tps), 0),
-      unit: "µs",
-      reference_label: "pgbench tpcb-like, machine CPU per transaction",
-      reference: ref.machine_busy_us,
-      reference_unit: "µs",
-    },
-    {
-      metric: "CPU per call, 16 conns: load generator / server / PostgreSQL / machine (idle share)",
-      figure: `${cpu.load_generator_us} / ${cpu.server_us} / ${cpu.postgres_us} / ${cpu.machine_busy_us} (${cpu.machine_idle_share})`,
-      unit: "µs",
-      reference_label: "pgbench per transaction: client / PostgreSQL / machine (idle share)",
-      reference: `${ref.load_generator_us} / ${ref.postgres_us} / ${ref.machine_busy_us} (${ref.machine_idle_share})`,
-      reference_unit: "µs",
-    },
-  );
-}
+// Where a call's CPU goes, beside a pgbench transaction's (bet-throughput has the same rows).
+rows.push(...cpuBudgetRows({ noun: "call", ratio: 0.5, cpu: out.c16.cpu_per_ok, pgbench: out.pgbench, cores: machineInfo().cores }));
 out.rows = rows;
 const file = writeResult(NAME, out);
 log(

@@ -436,3 +436,31 @@ export function cpuPerCall(cpu, calls) {
     machine_idle_share: round(cpu.machine_idle_ms / (cpu.machine_idle_ms + cpu.machine_busy_ms), 2),
   };
 }
+
+/**
+ * Two rows on where a call's CPU goes beside a pgbench transaction's: the whole machine's budget per
+ * call at `ratio` × pgbench, and what each process used per call (`noun`: "bet", "call") at 16 connections.
+ * None when either reading is missing (not Linux).
+ */
+export function cpuBudgetRows({ noun, ratio, cpu, pgbench, cores }) {
+  const ref = pgbench.cpu_per_tx;
+  if (!cpu || !ref) return [];
+  return [
+    {
+      metric: `CPU per ${noun} at ${ratio} × pgbench: the whole machine's budget`,
+      figure: round((cores * 1e6) / (ratio * pgbench.tps), 0),
+      unit: "µs",
+      reference_label: "pgbench tpcb-like, machine CPU per transaction",
+      reference: ref.machine_busy_us,
+      reference_unit: "µs",
+    },
+    {
+      metric: `CPU per ${noun}, 16 conns: load generator / server / PostgreSQL / machine (idle share)`,
+      figure: `${cpu.load_generator_us} / ${cpu.server_us} / ${cpu.postgres_us} / ${cpu.machine_busy_us} (${cpu.machine_idle_share})`,
+      unit: "µs",
+      reference_label: "pgbench per transaction: client / PostgreSQL / machine (idle share)",
+      reference: `${ref.load_generator_us} / ${ref.postgres_us} / ${ref.machine_busy_us} (${ref.machine_idle_share})`,
+      reference_unit: "µs",
+    },
+  ];
+}
