@@ -37,6 +37,20 @@ describe("loadConfig", () => {
     for (const bad of ["-1", "60001", "soon", "1.5"]) expect(refusal({ PUBLIC_CACHE_MS: bad }).message).toContain("PUBLIC_CACHE_MS");
   });
 
+  it("batches money calls; wallet calls in two parts on PostgreSQL and one on the embedded database unless MONEY_BATCH_WALLET_LANES says", () => {
+    const url = "postgres://u@h:5432/d";
+    expect(loadConfig({}).moneyBatch).toEqual({ windowMs: 1, maxCalls: 64, splitAt: 16, walletLanes: 1 });
+    expect(loadConfig({ DATABASE_URL: url }).moneyBatch).toEqual({ windowMs: 1, maxCalls: 64, splitAt: 16, walletLanes: 2 });
+    expect(loadConfig({ MONEY_BATCH_SPLIT_AT: "8" }).moneyBatch?.splitAt).toBe(8);
+    expect(loadConfig({ DATABASE_URL: url, MONEY_BATCH_WALLET_LANES: "4" }).moneyBatch?.walletLanes).toBe(4);
+    expect(loadConfig({ MONEY_BATCH_WALLET_LANES: "2" }).moneyBatch?.walletLanes).toBe(2);
+    expect(loadConfig({ MONEY_BATCH: "off", DATABASE_URL: url }).moneyBatch).toBeUndefined();
+    for (const bad of ["0", "17", "two", "1.5"]) {
+      expect(refusal({ MONEY_BATCH_WALLET_LANES: bad }).message).toContain("MONEY_BATCH_WALLET_LANES");
+    }
+    for (const bad of ["0", "65", "many"]) expect(refusal({ MONEY_BATCH_SPLIT_AT: bad }).message).toContain("MONEY_BATCH_SPLIT_AT");
+  });
+
   it("runs demo mode on port 3000 with the embedded database in ./data when nothing is set", () => {
     const config = loadConfig({});
     expect(config.mode).toBe("demo");

@@ -39,6 +39,8 @@ const envSchema = z.object({
   MONEY_BATCH: z.enum(["on", "off"]).default("on"),
   MONEY_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(20).default(1),
   MONEY_BATCH_MAX: z.coerce.number().int().min(1).max(64).default(64),
+  MONEY_BATCH_WALLET_LANES: z.coerce.number().int().min(1).max(16).optional(),
+  MONEY_BATCH_SPLIT_AT: z.coerce.number().int().min(1).max(64).default(16),
   OPENAPI_ENABLED: z
     .enum(["true", "false"])
     .default("false")
@@ -178,7 +180,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openapiEnabled: e.OPENAPI_ENABLED,
     metricsToken: e.METRICS_TOKEN,
     operatorSecondFactor: mode === "production" ? "required" : "when-enrolled",
-    moneyBatch: e.MONEY_BATCH === "on" ? { windowMs: e.MONEY_BATCH_WINDOW_MS, maxCalls: e.MONEY_BATCH_MAX } : undefined,
+    moneyBatch:
+      e.MONEY_BATCH === "on"
+        ? {
+            windowMs: e.MONEY_BATCH_WINDOW_MS,
+            maxCalls: e.MONEY_BATCH_MAX,
+            splitAt: e.MONEY_BATCH_SPLIT_AT,
+            walletLanes: e.MONEY_BATCH_WALLET_LANES ?? (e.DATABASE_URL ? DEFAULT_MONEY_BATCH.walletLanes : 1),
+          }
+        : undefined,
   };
 }
 
@@ -236,5 +246,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** The group commit settings when nothing is set: a batch waits at most 1 ms for company and holds at most 64 calls. */
-export const DEFAULT_MONEY_BATCH: MoneyBatchOptions = { windowMs: 1, maxCalls: 64 };
+/**
+ * The group commit settings when nothing is set: a batch waits at most 1 ms for company and holds at
+ * most 64 calls; wallet calls go in a lane of their own in two parts by player id parity, split into
+ * batches side by side once each part has 16 calls waiting. The embedded database runs one statement
+ * at a time, so a server on it (no DATABASE_URL) keeps wallet calls in one part unless told otherwise.
+ */
+export const DEFAULT_MONEY_BATCH: MoneyBatchOptions = { windowMs: 1, maxCalls: 64, splitAt: 16, walletLanes: 2 };

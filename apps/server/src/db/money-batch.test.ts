@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSystemAccount } from "../modules/ledger/ledger.repository.ts";
@@ -16,9 +17,9 @@ import {
   TEST_PROVIDER,
   wallet,
 } from "../modules/providers/wallet.test-helpers.ts";
-import { walletPathCounts } from "../modules/providers/wallet-one-call.ts";
+import { walletLaneOf, walletLanes, walletPathCounts } from "../modules/providers/wallet-one-call.ts";
 import { CASINO_HOUSE_SHARDS, casinoAccountOf } from "../modules/providers/wallet-transaction.ts";
-import { casinoPointsAccountOf } from "../modules/rewards/points.service.ts";
+import { CASINO_POINT_SHARDS, casinoPointsAccountOf } from "../modules/rewards/points.service.ts";
 import { createTestApp, databaseUrlOf, onRealPostgres, type TestApp } from "../test/test-app.ts";
 import { rowsOf } from "./client.ts";
 import { createMoneyBatcher, MoneyCallError } from "./money-batch.ts";
@@ -78,7 +79,7 @@ describe("group commit of the one-call money paths", () => {
     expect(Number(slips[0]?.n)).toBe(rich.length * 2);
   });
 
-  it("wallet calls sent at once share batches with bets; repeats and refusals are answered as one by one", async () => {
+  it("wallet calls sent at once share batches; repeats and refusals are answered as one by one", async () => {
     const players: Player[] = [];
     for (let i = 0; i < 12; i++) players.push(await player(t, 5_000));
     const rounds = players.map(() => nextId("r"));
@@ -116,13 +117,79 @@ describe("group commit of the one-call money paths", () => {
     for (const p of players) expect((await balancesOf(t, p.id)).game_balance).toBe(6_500);
   });
 
+  it("wallet calls go in their lane in a part per player id parity, and no call of one part is sent back for a lock of the other", async () => {
+    const batcher = t.ctx.moneyBatcher;
+    if (!batcher) throw new Error("the test app batches money calls");
+    const players: Player[] = [];
+    for (let i = 0; i < 16; i++) players.push(await player(t, 5_000));
+    expect(new Set(players.map((p) => p.id % 2))).toEqual(new Set([0, 1]));
+    const lanesBefore = batcher.stats().lanes;
+    const counts = walletPathCounts(t.ctx);
+    for (const p of players) expect(await walletLaneOf(t.ctx, p.userCode)).toEqual({ lane: "wallet", part: p.id % 2 });
+    expect(await walletLaneOf(t.ctx, "NOSUCHCODE")).toBeUndefined();
+    const rounds = players.map(() => nextId("r"));
+    // Three waves of every player at once: a debit, its round's credit, a second debit rolled back.
+    const debits = players.map(() => nextId("d"));
+    const waves: Array<(p: Player, i: number) => ReturnType<typeof wallet>> = [
+      (p, i) => wallet(t, "debit", { player: p.userCode, transaction_id: nextId("d"), round_id: rounds[i], amount: 1_000 }),
+      (p, i) => wallet(t, "credit", { player: p.userCode, transaction_id: nextId("c"), round_id: rounds[i], amount: 1_500 }),
+      (p, i) => wallet(t, "debit", { player: p.userCode, transaction_id: debits[i], round_id: nextId("r"), amount: 700 }),
+      (p, i) => wallet(t, "rollback", { player: p.userCode, transaction_id: nextId("b"), reference_transaction_id: debits[i] }),
+    ];
+    for (const wave of waves) {
+      const answers = await Promise.all(players.map(wave));
+      for (const res of answers) expect(res.answer.status).toBe("OK");
+    }
+    const lanes = batcher.stats().lanes;
+    const sent = (lane: string) => (lanes[lane] ?? 0) - (lanesBefore[lane] ?? 0);
+    const even = players.filter((p) => p.id % 2 === 0).length;
+    expect([sent("wallet:0"), sent("wallet:1"), sent("money")]).toEqual([even * 4, (players.length - even) * 4, 0]);
+    // Two lanes lock no row in common: every call took one call, none was sent back for a lock.
+    expect(walletPathCounts(t.ctx).oneCall - counts.oneCall).toBe(players.length * 4);
+    expect(walletPathCounts(t.ctx).general - counts.general).toBe(0);
+    for (const p of players) expect((await balancesOf(t, p.id)).game_balance).toBe(5_500);
+  });
+
+  it("any part count is cut to a divisor of both shard counts, so two parts never share a house or points shard", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 64 }), fc.nat(1_000_000), fc.nat(1_000_000), (configured, a, b) => {
+        const lanes = walletLanes(configured);
+        expect(CASINO_HOUSE_SHARDS % lanes).toBe(0);
+        expect(CASINO_POINT_SHARDS % lanes).toBe(0);
+        expect(lanes).toBeLessThanOrEqual(configured);
+        if (a % lanes !== b % lanes) {
+          expect(a % CASINO_HOUSE_SHARDS).not.toBe(b % CASINO_HOUSE_SHARDS);
+          expect(a % CASINO_POINT_SHARDS).not.toBe(b % CASINO_POINT_SHARDS);
+        }
+      }),
+    );
+    expect([1, 2, 3, 4, 6, 16, 17].map(walletLanes)).toEqual([1, 2, 1, 4, 2, 16, 1]);
+  });
+
+  it("calls of several lanes at once: each lane sends one batch at a time, drain waits for all", async () => {
+    const batcher = createMoneyBatcher(t.ctx.db, { windowMs: 5, maxCalls: 4, walletLanes: 1 });
+    const debit = (lane: string, n: number) =>
+      batcher.run({
+        fn: "wallet_debit",
+        lane,
+        args: [TEST_PROVIDER, `nobody-${n}`, `t-${n}`, "r-1", null, 100, "h", 16, 7, "GDG", "debit", {}, "{}", null],
+      });
+    const calls = [...Array(10).keys()].map((n) => debit(n % 2 === 0 ? "a" : "b", n).catch((err: MoneyCallError) => err.code));
+    await batcher.drain();
+    const stats = batcher.stats();
+    expect(stats.lanes).toEqual({ a: 5, b: 5 });
+    // 5 calls a lane, at most 4 a batch: two batches each; one per lane at a time.
+    expect(stats).toMatchObject({ batches: 4, calls: 10, largest: 4, mostAtOnce: 2 });
+    expect(await Promise.all(calls)).toEqual(calls.map(() => "SWW01"));
+  });
+
   it("a call that raises is undone alone: the batch's other calls commit", async () => {
     const u = await createUser(t);
     await fund(t, u.id, 10_000);
     const drawId = await createDraw(t, "2D");
     const { fingerprint } = await readGameAndLimits(t.ctx.db, "2D");
     if (!fingerprint) throw new Error("2D has a game row");
-    const batcher = createMoneyBatcher(t.ctx.db, { windowMs: 5, maxCalls: 64 });
+    const batcher = createMoneyBatcher(t.ctx.db, { windowMs: 5, maxCalls: 64, walletLanes: 1 });
     const slip = (number: string, amount: number) =>
       batcher.run({
         fn: "bet_place",
@@ -166,7 +233,7 @@ describe("group commit of the one-call money paths", () => {
   });
 
   it("a call carrying text jsonb refuses (NUL, a lone surrogate) goes alone and fails alone", async () => {
-    const batcher = createMoneyBatcher(t.ctx.db, { windowMs: 5, maxCalls: 64 });
+    const batcher = createMoneyBatcher(t.ctx.db, { windowMs: 5, maxCalls: 64, walletLanes: 1 });
     const debit = (player: string) =>
       batcher.run({
         fn: "wallet_debit",

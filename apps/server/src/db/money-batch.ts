@@ -8,10 +8,20 @@ import { type Executor, rowsOf } from "./client.ts";
  * still atomic on its own (a subtransaction each: a call that raises is undone alone). A caller is
  * answered only when the statement has returned, so after the commit that made its call durable.
  *
- * One batch at a time is in the database: calls that arrive meanwhile wait for the next one, so
- * batches grow with the load by themselves. The first call after a quiet moment
- * waits at most `windowMs` for company; a batch never holds more than `maxCalls` calls (64: more
- * subtransactions than a PostgreSQL backend keeps in its cache would slow every snapshot).
+ * Calls go in lanes (a call names its lane; bets and wallet calls share one when none is named), and
+ * the lanes run side by side. Within a lane, one batch at a time is in the database: calls that arrive
+ * meanwhile wait for the next one, so batches grow with the load by themselves. The first call after
+ * a quiet moment waits at most `windowMs` for company; a batch never holds more than `maxCalls` calls
+ * (64: more subtransactions than a PostgreSQL backend keeps in its cache would slow every snapshot).
+ *
+ * A lane's calls may also name a part (wallet calls: the player id's parity, decision 0012) when calls
+ * of different parts lock no row in common. Under load, when every part has at least `splitAt` calls
+ * waiting, each part goes in a batch of its own and those batches are in the database side by side; a
+ * part whose batch is back sends its next one while the others are still out, once it again has
+ * `splitAt` calls waiting. Below that the lane sends one batch for all its parts, as a lane without
+ * parts does: a batch costs the database a commit and a statement whatever its size, so small batches
+ * side by side cost more than they save. Two batches that met on a row anyway would queue on each
+ * other; a call that waits more than 2 ms for a lock is sent back to its caller's general path (55P03).
  */
 export type MoneyFunction = "bet_place" | "wallet_debit" | "wallet_credit" | "wallet_rollback";
 
@@ -19,7 +29,14 @@ export interface MoneyCall {
   fn: MoneyFunction;
   /** The function's arguments in order, as JSON values (arrays for array arguments, an object for jsonb). */
   args: readonly unknown[];
+  /** The lane whose batches carry the call (DEFAULT_LANE when not named). */
+  lane?: string;
+  /** The part of its lane (0 when not named): calls of different parts must lock no row in common. */
+  part?: number;
 }
+
+/** The lane of calls that name none. */
+export const DEFAULT_LANE = "money";
 
 /** What a call of the batch raised: its SQLSTATE as `code` (pgErrorCode reads it) and its message. */
 export class MoneyCallError extends Error {
@@ -37,6 +54,13 @@ export interface MoneyBatchOptions {
   windowMs: number;
   /** The most calls in one batch. */
   maxCalls: number;
+  /** A lane's parts go in batches of their own only when each has at least this many calls waiting (default 16). */
+  splitAt?: number;
+  /**
+   * In how many parts, by player id, the provider wallet calls go in their lane (wallet-one-call.ts);
+   * 1: they share the bets' lane. The embedded database runs one statement at a time, so it uses one.
+   */
+  walletLanes: number;
 }
 
 export interface MoneyBatchStats {
@@ -44,6 +68,12 @@ export interface MoneyBatchStats {
   calls: number;
   /** The largest batch sent. */
   largest: number;
+  /** The most batches that were in the database at once. */
+  mostAtOnce: number;
+  /** Batches that carried one part of a lane of several while another part's batch could be out. */
+  split: number;
+  /** Calls sent per lane. */
+  lanes: Record<string, number>;
 }
 
 export interface MoneyBatcher {
@@ -69,43 +99,101 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-/** The calls waiting, the batch in the database, the window's timer. */
+/** The calls waiting (in arrival order), the parts of the batches in the database, the window's timer. */
 interface Lane {
   pending: Pending[];
-  inFlight: Promise<void> | undefined;
+  /** How many batches of the lane are in the database. */
+  out: number;
+  /** The parts those batches hold. */
+  busy: Set<number>;
   timer: NodeJS.Timeout | undefined;
 }
 
 type BatchRow = { out_index: number; out_row: unknown; out_state: string | null; out_message: string | null };
 
-export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): MoneyBatcher {
-  const lane: Lane = { pending: [], inFlight: undefined, timer: undefined };
-  const stats: MoneyBatchStats = { batches: 0, calls: 0, largest: 0 };
+export const DEFAULT_SPLIT_AT = 16;
 
-  function schedule(lane: Lane): void {
-    if (lane.inFlight || lane.timer) return;
-    if (lane.pending.length >= opts.maxCalls) {
-      send(lane);
-      return;
+export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): MoneyBatcher {
+  const lanes = new Map<string, Lane>();
+  const stats: MoneyBatchStats = { batches: 0, calls: 0, largest: 0, mostAtOnce: 0, split: 0, lanes: {} };
+  const splitAt = Math.max(1, opts.splitAt ?? DEFAULT_SPLIT_AT);
+  let atOnce = 0;
+  const partOf = (p: Pending) => p.call.part ?? 0;
+
+  function laneNamed(name: string): Lane {
+    let lane = lanes.get(name);
+    if (!lane) {
+      lane = { pending: [], out: 0, busy: new Set(), timer: undefined };
+      lanes.set(name, lane);
     }
-    lane.timer = opts.windowMs > 0 ? setTimeout(() => send(lane), opts.windowMs) : (setImmediate(() => send(lane)) as never);
+    return lane;
   }
 
-  function send(lane: Lane): void {
+  /** Calls waiting per part, in arrival order. */
+  function waitingByPart(lane: Lane): Map<number, Pending[]> {
+    const byPart = new Map<number, Pending[]>();
+    for (const p of lane.pending) {
+      const part = partOf(p);
+      const list = byPart.get(part);
+      if (list) list.push(p);
+      else byPart.set(part, [p]);
+    }
+    return byPart;
+  }
+
+  /** After a call arrived: a quiet lane waits `windowMs` for company; a lane with batches out waits for them. */
+  function arrived(lane: Lane, part: number): void {
+    if (lane.out === 0) {
+      if (lane.pending.length >= opts.maxCalls) pump(lane);
+      else if (!lane.timer) {
+        lane.timer = opts.windowMs > 0 ? setTimeout(() => pump(lane), opts.windowMs) : (setImmediate(() => pump(lane)) as never);
+      }
+      return;
+    }
+    // Another part's batch is out and this part is free: it goes once it has enough for a batch of its own.
+    if (!lane.busy.has(part) && lane.pending.filter((p) => partOf(p) === part).length >= splitAt) pump(lane);
+  }
+
+  /** Sends what the lane may send now: one batch for every part, a batch per part, or nothing. */
+  function pump(lane: Lane): void {
     if (lane.timer) {
       clearTimeout(lane.timer);
       clearImmediate(lane.timer as never);
       lane.timer = undefined;
     }
-    if (lane.inFlight || lane.pending.length === 0) return;
-    const batch = lane.pending.splice(0, opts.maxCalls);
+    if (lane.pending.length === 0) return;
+    const byPart = waitingByPart(lane);
+    if (lane.out === 0) {
+      const counts = [...byPart.values()].map((list) => list.length);
+      if (counts.length < 2 || counts.some((n) => n < splitAt)) {
+        send(lane, lane.pending.slice(0, opts.maxCalls), false);
+        return;
+      }
+    }
+    for (const [part, list] of byPart) {
+      if (lane.busy.has(part) || (lane.out > 0 && list.length < splitAt)) continue;
+      send(lane, list.slice(0, opts.maxCalls), true);
+    }
+  }
+
+  function send(lane: Lane, batch: Pending[], split: boolean): void {
+    const taken = new Set(batch);
+    lane.pending = lane.pending.filter((p) => !taken.has(p));
+    const parts = new Set(batch.map(partOf));
+    for (const part of parts) lane.busy.add(part);
+    lane.out++;
     stats.batches++;
+    if (split) stats.split++;
     stats.calls += batch.length;
     stats.largest = Math.max(stats.largest, batch.length);
-    lane.inFlight = execute(batch).finally(() => {
-      lane.inFlight = undefined;
-      // Calls that came while this batch was in the database have waited long enough: the next batch goes now.
-      if (lane.pending.length > 0) send(lane);
+    atOnce++;
+    stats.mostAtOnce = Math.max(stats.mostAtOnce, atOnce);
+    void execute(batch).finally(() => {
+      atOnce--;
+      lane.out--;
+      for (const part of parts) lane.busy.delete(part);
+      // Calls that came while this batch was in the database have waited long enough: what may go, goes now.
+      pump(lane);
     });
   }
 
@@ -139,17 +227,22 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
           void execute([{ call, json, resolve, reject }]);
         });
       }
+      const name = call.lane ?? DEFAULT_LANE;
+      const key = call.part === undefined ? name : `${name}:${call.part}`;
+      stats.lanes[key] = (stats.lanes[key] ?? 0) + 1;
+      const lane = laneNamed(name);
       return new Promise((resolve, reject) => {
         lane.pending.push({ call, json, resolve, reject });
-        if (lane.pending.length >= opts.maxCalls && !lane.inFlight) send(lane);
-        else schedule(lane);
+        arrived(lane, call.part ?? 0);
       });
     },
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...stats, lanes: { ...stats.lanes } }),
     async drain() {
-      while (lane.inFlight || lane.pending.length > 0) {
-        if (!lane.inFlight && !lane.timer) send(lane);
-        await (lane.inFlight ?? new Promise((r) => setTimeout(r, 1)));
+      for (;;) {
+        const busy = [...lanes.values()].filter((lane) => lane.out > 0 || lane.pending.length > 0);
+        if (busy.length === 0) return;
+        for (const lane of busy) if (lane.out === 0 && !lane.timer) pump(lane);
+        await new Promise((r) => setTimeout(r, 1));
       }
     },
   };

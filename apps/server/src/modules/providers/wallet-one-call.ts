@@ -26,17 +26,71 @@ const GENERAL_PATH_AFTER = new Set([WALLET_FALLBACK, "40001", "40P01", "23505", 
 interface OneCallWalletState {
   enabled: boolean;
   counts: { oneCall: number; general: number };
+  /** How many parts the wallet calls' batch lane has (1: they use the bets' lane). */
+  lanes: number;
+  /** Players' ids by user code, for the part; oldest dropped first beyond PLAYER_IDS_KEPT. */
+  playerIds: Map<string, number>;
 }
 const states = new WeakMap<AppContext, OneCallWalletState>();
+
+/** The most players whose id a server keeps for the lanes (a few MB at most). */
+const PLAYER_IDS_KEPT = 50_000;
 
 function stateOf(ctx: AppContext): OneCallWalletState {
   let state = states.get(ctx);
   if (!state) {
-    state = { enabled: true, counts: { oneCall: 0, general: 0 } };
+    state = {
+      enabled: true,
+      counts: { oneCall: 0, general: 0 },
+      lanes: walletLanes(ctx.config.moneyBatch?.walletLanes ?? 1),
+      playerIds: new Map(),
+    };
     states.set(ctx, state);
   }
   return state;
 }
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/**
+ * The parts actually used: a divisor of both shard counts, so that a player's casino house shard
+ * (`house:casino:<provider>:<id % 16>`) and casino points shard (`house:points:casino:<id % 16>`)
+ * follow the player's part (id % parts) and no two parts ever lock the same shard.
+ */
+export function walletLanes(configured: number): number {
+  return gcd(gcd(Math.max(1, Math.trunc(configured)), CASINO_HOUSE_SHARDS), CASINO_POINT_SHARDS);
+}
+
+/**
+ * Where a player's wallet calls go in the batches: lane `wallet`, part `id % lanes`; or undefined (the
+ * bets' lane, no part) with one lane or an unknown player (whose call the function refuses, for the
+ * general path). Wallet calls lock nothing of another player but the house and points shards, so
+ * calls of different parts lock different rows and their batches can be in the database side by side
+ * (decision 0012). The id is read once per player: a user code is given at sign-up and never changed,
+ * and accounts are never deleted. Were a call ever in the wrong part it would still be right, only
+ * slower: a lock held by the other part's batch sends it to the general path after 2 ms (55P03).
+ */
+export async function walletLaneOf(ctx: AppContext, userCode: string): Promise<{ lane: string; part: number } | undefined> {
+  const state = stateOf(ctx);
+  if (state.lanes <= 1) return undefined;
+  let id = state.playerIds.get(userCode);
+  if (id === undefined) {
+    const row = rowsOf<{ id: number | string }>(await ctx.db.execute(sql`select id from users where user_code = ${userCode} limit 1`))[0];
+    if (!row) return undefined;
+    id = Number(row.id);
+    if (state.playerIds.size >= PLAYER_IDS_KEPT) {
+      const oldest = state.playerIds.keys().next().value;
+      if (oldest !== undefined) state.playerIds.delete(oldest);
+    }
+    state.playerIds.set(userCode, id);
+  }
+  return { lane: WALLET_LANE, part: id % state.lanes };
+}
+
+/** The batch lane of wallet calls when they have parts. */
+export const WALLET_LANE = "wallet";
 
 /** Whether this app's wallet calls try one call first (the default); off, the general path alone (tests compare both). */
 export function setOneCallWallet(ctx: AppContext, enabled: boolean): void {
@@ -106,7 +160,7 @@ export async function walletInOneCall(ctx: AppContext, call: OneCallWallet): Pro
   }
   try {
     const row = ctx.moneyBatcher
-      ? await ctx.moneyBatcher.run({ fn, args })
+      ? await ctx.moneyBatcher.run({ fn, args, ...(await walletLaneOf(ctx, body.player)) })
       : rowsOf<Record<string, unknown>>(
           await ctx.db.execute(
             sql`select * from ${sql.raw(fn)}(${sql.join(
