@@ -102,6 +102,8 @@ interface Pending {
 /** The calls waiting (in arrival order), the parts of the batches in the database, the window's timer. */
 interface Lane {
   pending: Pending[];
+  /** How many of the waiting calls each part has. */
+  waiting: Map<number, number>;
   /** How many batches of the lane are in the database. */
   out: number;
   /** The parts those batches hold. */
@@ -123,7 +125,7 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
   function laneNamed(name: string): Lane {
     let lane = lanes.get(name);
     if (!lane) {
-      lane = { pending: [], out: 0, busy: new Set(), timer: undefined };
+      lane = { pending: [], waiting: new Map(), out: 0, busy: new Set(), timer: undefined };
       lanes.set(name, lane);
     }
     return lane;
@@ -151,7 +153,7 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
       return;
     }
     // Another part's batch is out and this part is free: it goes once it has enough for a batch of its own.
-    if (!lane.busy.has(part) && lane.pending.filter((p) => partOf(p) === part).length >= splitAt) pump(lane);
+    if (!lane.busy.has(part) && (lane.waiting.get(part) ?? 0) >= splitAt) pump(lane);
   }
 
   /** Sends what the lane may send now: one batch for every part, a batch per part, or nothing. */
@@ -179,7 +181,12 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
   function send(lane: Lane, batch: Pending[], split: boolean): void {
     const taken = new Set(batch);
     lane.pending = lane.pending.filter((p) => !taken.has(p));
-    const parts = new Set(batch.map(partOf));
+    const parts = new Set<number>();
+    for (const p of batch) {
+      const part = partOf(p);
+      parts.add(part);
+      lane.waiting.set(part, (lane.waiting.get(part) ?? 0) - 1);
+    }
     for (const part of parts) lane.busy.add(part);
     lane.out++;
     stats.batches++;
@@ -232,8 +239,10 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
       stats.lanes[key] = (stats.lanes[key] ?? 0) + 1;
       const lane = laneNamed(name);
       return new Promise((resolve, reject) => {
+        const part = call.part ?? 0;
         lane.pending.push({ call, json, resolve, reject });
-        arrived(lane, call.part ?? 0);
+        lane.waiting.set(part, (lane.waiting.get(part) ?? 0) + 1);
+        arrived(lane, part);
       });
     },
     stats: () => ({ ...stats, lanes: { ...stats.lanes } }),
