@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSystemAccount } from "../ledger/ledger.repository.ts";
-import { expectLedgerClean } from "../ledger/testing.ts";
+import { expectLedgerClean, fund } from "../ledger/testing.ts";
 import { casinoPointsAccountOf } from "../rewards/points.service.ts";
 import {
   connectTestProvider,
@@ -24,14 +24,17 @@ import { CASINO_HOUSE_SHARDS, casinoAccountOf } from "./wallet-transaction.ts";
  * indistinguishable from the general path: the same answers and the same rows, whatever the calls.
  * App `one` tries the one call first; app `general` has it switched off. Both get the same players,
  * settings and calls: debits, credits of every kind, rollbacks of known and unknown debits, repeats
- * with the same and with another body, blocked and referred players, a provider in maintenance,
- * and points rates stored well or badly.
+ * of any earlier call with the same and with another body, blocked and referred players, a provider
+ * in maintenance, points rates stored well or badly, and a change of circumstances in between (funds
+ * arrive, the player is unblocked, maintenance ends) after which a refused call repeated would now
+ * succeed, but must get its first answer again.
  */
 type Op =
   | { action: "debit"; player: 0 | 1 | 2; round: number; amount: number }
   | { action: "credit"; player: 0 | 1 | 2; round: number; amount: number; kind: "win" | "bonus" | "jackpot" | undefined }
   | { action: "rollback"; player: 0 | 1 | 2; debit: number; amount: "same" | "other" | "none" }
-  | { action: "repeat"; same: boolean };
+  | { action: "repeat"; back: number; same: boolean }
+  | { action: "change"; player: 0 | 1 | 2 };
 
 const playerArb = fc.constantFrom(0 as const, 1 as const, 2 as const);
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -63,7 +66,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       amount: fc.constantFrom("same" as const, "none" as const, "other" as const),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ action: fc.constant("repeat" as const), same: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ action: fc.constant("repeat" as const), back: fc.nat(3), same: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ action: fc.constant("change" as const), player: playerArb }) },
 );
 
 interface Setup {
@@ -191,15 +195,20 @@ describe("wallet calls in one database call", () => {
         const sides = [await side(one, setup), await side(general, setup)] as const;
         const answers: unknown[][] = [[], []];
         const debits: string[] = [];
-        let previous: { action: string; body: Record<string, unknown> } | undefined;
+        const sent: { action: string; body: Record<string, unknown> }[] = [];
         let seq = 0;
         const id = (prefix: string) => `${prefix}-${run}-${++seq}`;
         for (const op of ops) {
           let request: { action: string; player: number; body: Record<string, unknown> };
+          if (op.action === "change") {
+            for (const s of sides) await changeOf(s, op.player);
+            continue;
+          }
           if (op.action === "repeat") {
-            if (!previous) continue;
-            const body = op.same ? previous.body : { ...previous.body, amount: Number(previous.body.amount ?? 0) + 1 };
-            request = { action: previous.action, player: Number(previous.body.player), body };
+            const earlier = sent[sent.length - 1 - (op.back % Math.max(1, sent.length))];
+            if (!earlier) continue;
+            const body = op.same ? earlier.body : { ...earlier.body, amount: Number(earlier.body.amount ?? 0) + 1 };
+            request = { action: earlier.action, player: Number(earlier.body.player), body };
           } else if (op.action === "debit") {
             const txId = id("d");
             debits.push(txId);
@@ -233,7 +242,7 @@ describe("wallet calls in one database call", () => {
               },
             };
           }
-          previous = { action: request.action, body: request.body };
+          sent.push({ action: request.action, body: request.body });
           for (const [i, s] of sides.entries()) {
             const who = s.players[request.player] as Player;
             const body: Record<string, unknown> = { ...request.body, player: who.userCode };
@@ -247,7 +256,39 @@ describe("wallet calls in one database call", () => {
         oneCallable += (answers[0] as { status: string }[]).filter((a) => a.status === "OK").length;
         expect(await state(sides[0])).toEqual(await state(sides[1]));
       }),
-      { numRuns: 40 },
+      {
+        numRuns: 40,
+        examples: [
+          // Refused for want of funds, then funded: the repeat is refused again and moves nothing.
+          [
+            { funds: [0, 1_000, 0], blocked: false, maintenance: false, rate: null },
+            [
+              { action: "debit", player: 0, round: 0, amount: 3_000 },
+              { action: "change", player: 0 },
+              { action: "repeat", back: 0, same: true },
+            ],
+          ],
+          // A result refused before its round's bet, repeated once the bet is in.
+          [
+            { funds: [0, 100_000, 0], blocked: false, maintenance: false, rate: null },
+            [
+              { action: "credit", player: 1, round: 1, amount: 600, kind: undefined },
+              { action: "debit", player: 1, round: 1, amount: 250 },
+              { action: "repeat", back: 1, same: true },
+            ],
+          ],
+          // Refused while blocked and in maintenance, repeated after both ended.
+          [
+            { funds: [100_000, 100_000, 0], blocked: true, maintenance: true, rate: 250 },
+            [
+              { action: "debit", player: 1, round: 2, amount: 100 },
+              { action: "change", player: 1 },
+              { action: "repeat", back: 0, same: true },
+              { action: "debit", player: 1, round: 2, amount: 100 },
+            ],
+          ],
+        ],
+      },
     );
     // The property means something only if the one call answered many of the calls.
     const counts = walletPathCounts(one.ctx);
@@ -256,6 +297,17 @@ describe("wallet calls in one database call", () => {
     expect(walletPathCounts(general.ctx).oneCall).toBe(0);
   });
 });
+
+/**
+ * Circumstances change for a player between calls: 100,000 kyat arrive on the game balance, the
+ * player is unblocked and the provider's maintenance ends.
+ */
+async function changeOf(s: Side, who: number): Promise<void> {
+  const p = s.players[who] as Player;
+  await fund(s.t, p.id, 100_000, "game");
+  await setBlocked(s.t, p.id, false);
+  await setMaintenance(s.t, TEST_PROVIDER, false);
+}
 
 /** The amount of a debit as recorded (a rollback may name it; undefined when never seen). */
 async function debitAmount(t: TestApp, transactionId: string): Promise<number | undefined> {
