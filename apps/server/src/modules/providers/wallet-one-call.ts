@@ -10,15 +10,15 @@ import type { CallbackRecord } from "./provider-callbacks.repository.ts";
 import { answerOf, CASINO_HOUSE_SHARDS, type WalletAnswer } from "./wallet-transaction.ts";
 
 /**
- * A debit, credit or rollback in one database call (migrations 0021 and 0025, decisions 0010 and 0013) when it is the
- * common case the general path (wallet-transaction.ts and wallet-debit / credit / rollback) would
- * answer OK: wallet_debit, wallet_credit and wallet_rollback take the same locks in the same order (the
- * transaction id aside)
- * and write the same rows, the raw callback included, in one statement and one commit. Anything
- * else (a repeated transaction id, every refusal, a closed provider, a referred player's settling
- * credit, a house account not created yet, a deadlock) raises SWW01 having changed nothing, and the
- * general path answers the call. The transaction id is written last, with its answer: a repeat that
- * finds it taken is undone whole, after the work, so only repeats pay for checking it late.
+ * A debit, credit or rollback in one database call (migrations 0021 and 0025, decisions 0010 and
+ * 0013) when it is the common case the general path (wallet-transaction.ts and wallet-debit / credit
+ * / rollback) would answer OK: wallet_debit, wallet_credit and wallet_rollback take the same locks
+ * in the same order (the transaction id aside) and write the same rows, the raw callback included,
+ * in one statement and one commit. Anything else (a repeated transaction id, every refusal, a closed
+ * provider, a referred player's settling credit, a house account not created yet, a deadlock)
+ * raises SWW01 having changed nothing, and the general path answers the call. The transaction id
+ * is written last, with its answer: a repeat that finds it taken is undone whole, after the work,
+ * so only repeats pay for checking it late.
  */
 export const WALLET_FALLBACK = "SWW01";
 
