@@ -5,7 +5,9 @@
 -- A repeat of the id still never applies twice: the unique index on (provider, transaction_id)
 -- admits one row, a repeat in flight elsewhere is waited for (2 ms at most in a batch), and a
 -- repeat that finds the id taken raises SWW01, which undoes everything the call did. Only repeats,
--- which are rare, pay for the work done before the id is checked.
+-- which are rare, pay for the work done before the id is checked. The last steps are written out in
+-- each function rather than shared, on purpose: a call to a helper costs about 12 µs of the batch
+-- backend per wallet call.
 DROP FUNCTION IF EXISTS wallet_claim(text, text, text, bigint, text, text, bigint, text, text, text);
 --> statement-breakpoint
 DROP FUNCTION IF EXISTS wallet_finish(bigint, text, bigint, bigint, bigint, bigint, text, text, jsonb, text, text);
