@@ -175,7 +175,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
     providers: createProviderRegistry(),
     publicCache: new PublicCache<PublicBody>(clock, config.publicCacheMs),
     balanceAnnouncer: createBalanceAnnouncer(database.db, (err) => app.log.warn({ err }, "balance notification failed")),
-    moneyBatcher: config.moneyBatch ? createMoneyBatcher(database.db, config.moneyBatch) : undefined,
+    moneyBatcher: config.moneyBatch
+      ? createMoneyBatcher(database.db, { ...config.moneyBatch, nextBatchFirst: database.kind === "postgres" })
+      : undefined,
     metrics,
     rateLimitStore,
   };

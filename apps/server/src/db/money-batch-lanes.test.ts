@@ -52,9 +52,9 @@ function call(n: number, lane?: string, part?: number): MoneyCall {
 /** What each statement in the database carries: the first argument of each call. */
 const carried = (out: Statement[]) => out.map((s) => s.calls.map((c) => c.a[0]));
 
-function start(splitAt: number, maxCalls = 64): { batcher: MoneyBatcher; out: Statement[] } {
+function start(splitAt: number, maxCalls = 64, nextBatchFirst = true): { batcher: MoneyBatcher; out: Statement[] } {
   const { db, out } = fakeDatabase();
-  return { batcher: createMoneyBatcher(db, { windowMs: 0, maxCalls, splitAt, walletLanes: 2 }), out };
+  return { batcher: createMoneyBatcher(db, { windowMs: 0, maxCalls, splitAt, walletLanes: 2, nextBatchFirst }), out };
 }
 
 describe("money batches across lanes and parts", () => {
@@ -79,6 +79,25 @@ describe("money batches across lanes and parts", () => {
     await Promise.all([...other, ...later]);
     expect(batcher.stats()).toMatchObject({ batches: 3, calls: 7, largest: 3, mostAtOnce: 2, split: 0 });
     expect(batcher.stats().lanes).toEqual({ money: 5, other: 2 });
+  });
+
+  it.each([
+    [true, 2],
+    [false, 1],
+  ])("next batch first %s: the callers of a batch that came back are answered with %i batches sent", async (nextBatchFirst, sent) => {
+    const { batcher, out } = start(16, 64, nextBatchFirst);
+    const seen: string[] = [];
+    const first = [1, 2].map((n) => batcher.run(call(n)).then(() => seen.push(`answered ${n} with ${out.length} sent`)));
+    await settle();
+    const second = [3, 4].map((n) => batcher.run(call(n)));
+    await settle();
+    expect(carried(out)).toEqual([[1, 2]]);
+    out[0]?.answer();
+    await Promise.all(first);
+    expect(seen).toEqual([`answered 1 with ${sent} sent`, `answered 2 with ${sent} sent`]);
+    expect(carried(out)[1]).toEqual([3, 4]);
+    out[1]?.answer();
+    await Promise.all(second);
   });
 
   it("parts below the split size go in one batch for the whole lane, and nothing else of the lane goes while it is out", async () => {

@@ -61,6 +61,12 @@ export interface MoneyBatchOptions {
    * 1: they share the bets' lane. The embedded database runs one statement at a time, so it uses one.
    */
   walletLanes: number;
+  /**
+   * Whether a lane sends its next batch before the callers of the batch that came back are answered
+   * (default true): on PostgreSQL the database then works on it while the server writes the answers.
+   * The embedded database runs on the server's own thread, so there the answers go first.
+   */
+  nextBatchFirst?: boolean;
 }
 
 export interface MoneyBatchStats {
@@ -80,7 +86,7 @@ export interface MoneyBatcher {
   /** Runs one call in the next batch; answers the function's row, or throws what the call raised. */
   run(call: MoneyCall): Promise<Record<string, unknown>>;
   stats(): MoneyBatchStats;
-  /** Resolves when no batch is waiting or in the database. */
+  /** Resolves when no batch is waiting or in the database, and every caller of a batch that came back is answered. */
   drain(): Promise<void>;
 }
 
@@ -120,6 +126,8 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
   const stats: MoneyBatchStats = { batches: 0, calls: 0, largest: 0, mostAtOnce: 0, split: 0, lanes: {} };
   const splitAt = Math.max(1, opts.splitAt ?? DEFAULT_SPLIT_AT);
   let atOnce = 0;
+  /** Batches back from the database whose callers are still to be answered. */
+  let answering = 0;
   const partOf = (p: Pending) => p.call.part ?? 0;
 
   function laneNamed(name: string): Lane {
@@ -195,7 +203,7 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
     stats.largest = Math.max(stats.largest, batch.length);
     atOnce++;
     stats.mostAtOnce = Math.max(stats.mostAtOnce, atOnce);
-    void execute(batch).finally(() => {
+    void execute(batch, () => {
       atOnce--;
       lane.out--;
       for (const part of parts) lane.busy.delete(part);
@@ -204,24 +212,52 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
     });
   }
 
-  async function execute(batch: Pending[]): Promise<void> {
+  /**
+   * Runs one batch. `free` is called once the statement is back, before any caller is answered
+   * (unless `nextBatchFirst` is false): the lane's next batch then goes to the database first, and the
+   * database works on it while the server writes this batch's answers (answered on the next turn of
+   * the event loop, after that send).
+   */
+  async function execute(batch: Pending[], free: () => void): Promise<void> {
     let rows: BatchRow[];
     try {
       const calls = `[${batch.map((p) => p.json).join(",")}]`;
       rows = rowsOf<BatchRow>(await db.execute(sql`select out_index, out_row, out_state, out_message from money_batch(${calls}::jsonb)`));
     } catch (err) {
+      free();
       // The statement itself failed (the database went away…): no call of it is known to have committed.
       for (const p of batch) p.reject(err);
       return;
     }
+    if (opts.nextBatchFirst === false) {
+      answer(batch, rows);
+      queueMicrotask(free);
+      return;
+    }
+    answering++;
+    try {
+      free();
+    } finally {
+      setImmediate(() => {
+        answering--;
+        answer(batch, rows);
+      });
+    }
+  }
+
+  function answer(batch: Pending[], rows: BatchRow[]): void {
     const byIndex = new Map(rows.map((r) => [Number(r.out_index), r]));
     for (const [i, p] of batch.entries()) {
       const row = byIndex.get(i);
       if (!row) p.reject(new Error(`money_batch answered nothing for call ${i}`));
       else if (row.out_state !== null) p.reject(new MoneyCallError(row.out_state, row.out_message ?? row.out_state));
       else {
-        const value = typeof row.out_row === "string" ? JSON.parse(row.out_row) : row.out_row;
-        p.resolve((value ?? {}) as Record<string, unknown>);
+        try {
+          const value = typeof row.out_row === "string" ? JSON.parse(row.out_row) : row.out_row;
+          p.resolve((value ?? {}) as Record<string, unknown>);
+        } catch (err) {
+          p.reject(err);
+        }
       }
     }
   }
@@ -231,7 +267,7 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
       const json = JSON.stringify({ fn: call.fn, a: call.args });
       if (NOT_JSONB.test(json)) {
         return new Promise((resolve, reject) => {
-          void execute([{ call, json, resolve, reject }]);
+          void execute([{ call, json, resolve, reject }], () => {});
         });
       }
       const name = call.lane ?? DEFAULT_LANE;
@@ -249,7 +285,7 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
     async drain() {
       for (;;) {
         const busy = [...lanes.values()].filter((lane) => lane.out > 0 || lane.pending.length > 0);
-        if (busy.length === 0) return;
+        if (busy.length === 0 && answering === 0) return;
         for (const lane of busy) if (lane.out === 0 && !lane.timer) pump(lane);
         await new Promise((r) => setTimeout(r, 1));
       }
