@@ -39,9 +39,9 @@ describe("loadConfig", () => {
 
   it("batches money calls; wallet calls in two parts on PostgreSQL and one on the embedded database unless MONEY_BATCH_WALLET_LANES says", () => {
     const url = "postgres://u@h:5432/d";
-    expect(loadConfig({}).moneyBatch).toEqual({ windowMs: 1, maxCalls: 64, splitAt: 16, walletLanes: 1 });
-    expect(loadConfig({ DATABASE_URL: url }).moneyBatch).toEqual({ windowMs: 1, maxCalls: 64, splitAt: 16, walletLanes: 2 });
-    expect(loadConfig({ MONEY_BATCH_SPLIT_AT: "8" }).moneyBatch?.splitAt).toBe(8);
+    expect(loadConfig({}).moneyBatch).toEqual({ windowMs: 1, maxCalls: 64, splitAt: 8, walletLanes: 1 });
+    expect(loadConfig({ DATABASE_URL: url }).moneyBatch).toEqual({ windowMs: 1, maxCalls: 64, splitAt: 8, walletLanes: 2 });
+    expect(loadConfig({ MONEY_BATCH_SPLIT_AT: "16" }).moneyBatch?.splitAt).toBe(16);
     expect(loadConfig({ DATABASE_URL: url, MONEY_BATCH_WALLET_LANES: "4" }).moneyBatch?.walletLanes).toBe(4);
     expect(loadConfig({ MONEY_BATCH_WALLET_LANES: "2" }).moneyBatch?.walletLanes).toBe(2);
     expect(loadConfig({ MONEY_BATCH: "off", DATABASE_URL: url }).moneyBatch).toBeUndefined();

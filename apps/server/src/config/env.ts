@@ -40,7 +40,7 @@ const envSchema = z.object({
   MONEY_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(20).default(1),
   MONEY_BATCH_MAX: z.coerce.number().int().min(1).max(64).default(64),
   MONEY_BATCH_WALLET_LANES: z.coerce.number().int().min(1).max(16).optional(),
-  MONEY_BATCH_SPLIT_AT: z.coerce.number().int().min(1).max(64).default(16),
+  MONEY_BATCH_SPLIT_AT: z.coerce.number().int().min(1).max(64).default(8),
   OPENAPI_ENABLED: z
     .enum(["true", "false"])
     .default("false")
@@ -249,7 +249,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /**
  * The group commit settings when nothing is set: a batch waits at most 1 ms for company and holds at
  * most 64 calls; wallet calls go in a lane of their own in two parts by player id parity, split into
- * batches side by side once each part has 16 calls waiting. The embedded database runs one statement
+ * batches side by side once each part has 8 calls waiting. The embedded database runs one statement
  * at a time, so a server on it (no DATABASE_URL) keeps wallet calls in one part unless told otherwise.
  */
-export const DEFAULT_MONEY_BATCH: MoneyBatchOptions = { windowMs: 1, maxCalls: 64, splitAt: 16, walletLanes: 2 };
+export const DEFAULT_MONEY_BATCH: MoneyBatchOptions = { windowMs: 1, maxCalls: 64, splitAt: 8, walletLanes: 2 };

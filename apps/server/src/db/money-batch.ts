@@ -54,7 +54,7 @@ export interface MoneyBatchOptions {
   windowMs: number;
   /** The most calls in one batch. */
   maxCalls: number;
-  /** A lane's parts go in batches of their own only when each has at least this many calls waiting (default 16). */
+  /** A lane's parts go in batches of their own only when each has at least this many calls waiting (default 8). */
   splitAt?: number;
   /**
    * In how many parts, by player id, the provider wallet calls go in their lane (wallet-one-call.ts);
@@ -119,7 +119,7 @@ interface Lane {
 
 type BatchRow = { out_index: number; out_row: unknown; out_state: string | null; out_message: string | null };
 
-export const DEFAULT_SPLIT_AT = 16;
+export const DEFAULT_SPLIT_AT = 8;
 
 export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): MoneyBatcher {
   const lanes = new Map<string, Lane>();
