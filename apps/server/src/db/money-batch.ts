@@ -10,9 +10,11 @@ import { type Executor, rowsOf } from "./client.ts";
  *
  * Calls go in lanes (a call names its lane; bets and wallet calls share one when none is named), and
  * the lanes run side by side. Within a lane, one batch at a time is in the database: calls that arrive
- * meanwhile wait for the next one, so batches grow with the load by themselves. The first call after
- * a quiet moment waits at most `windowMs` for company; a batch never holds more than `maxCalls` calls
- * (64: more subtransactions than a PostgreSQL backend keeps in its cache would slow every snapshot).
+ * meanwhile wait for the next one, so batches grow with the load by themselves. When a batch comes
+ * back, that next one is sent before its callers are answered (decision 0014), so the database works
+ * while the server writes the answers. The first call after a quiet moment waits at most `windowMs`
+ * for company; a batch never holds more than `maxCalls` calls (64: more subtransactions than a
+ * PostgreSQL backend keeps in its cache would slow every snapshot).
  *
  * A lane's calls may also name a part (wallet calls: the player id's parity, decision 0012) when calls
  * of different parts lock no row in common. Under load, when every part has at least `splitAt` calls
