@@ -10,7 +10,7 @@ import { createMoneyBatcher, type MoneyBatcher, type MoneyCall, MoneyCallError }
  */
 interface Statement {
   calls: Array<{ fn: string; a: unknown[] }>;
-  answer(rows?: Array<{ state?: string; message?: string }>): void;
+  answer(rows?: Array<{ state?: string; message?: string; raw?: string }>): void;
   fail(err: Error): void;
 }
 
@@ -28,7 +28,7 @@ function fakeDatabase() {
             resolve({
               rows: calls.map((c, i) => ({
                 out_index: i,
-                out_row: rows[i]?.state ? null : { echo: c.a[0] },
+                out_row: rows[i]?.raw ?? (rows[i]?.state ? null : { echo: c.a[0] }),
                 out_state: rows[i]?.state ?? null,
                 out_message: rows[i]?.message ?? null,
               })),
@@ -182,6 +182,22 @@ describe("money batches across lanes and parts", () => {
     expect([second.code, second.message]).toEqual(["SWW01", "wallet_debit: player"]);
     expect((outcomes[3] as PromiseRejectedResult).reason.message).toBe("connection lost");
     expect((outcomes[2] as PromiseFulfilledResult<unknown>).value).toEqual({ echo: 3 });
+  });
+
+  it("a row that cannot be read fails its own caller only, and the lane goes on", async () => {
+    const { batcher, out } = start(16);
+    const first = [1, 2].map((n) => batcher.run(call(n)));
+    await settle();
+    const later = batcher.run(call(3));
+    await settle();
+    out[0]?.answer([{ raw: "{not json" }, { raw: '{"echo":2}' }]);
+    const outcomes = await Promise.allSettled(first);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "fulfilled"]);
+    expect((outcomes[0] as PromiseRejectedResult).reason).toBeInstanceOf(SyntaxError);
+    expect((outcomes[1] as PromiseFulfilledResult<unknown>).value).toEqual({ echo: 2 });
+    expect(carried(out)[1]).toEqual([3]);
+    out[1]?.answer();
+    expect(await later).toEqual({ echo: 3 });
   });
 
   it("drain waits for every lane's batches and calls still waiting", async () => {
