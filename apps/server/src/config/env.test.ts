@@ -194,3 +194,57 @@ describe("loadConfig", () => {
     });
   });
 });
+
+describe("GSC+ settings", () => {
+  it("plays the aggregator with the simulator in demo mode when nothing is set", () => {
+    const config = loadConfig({});
+    expect(config.gsc?.simulated).toBe(true);
+    expect(config.gsc?.apiBaseUrl).toBeUndefined();
+    expect(config.gsc?.currencies).toEqual({ MMK: 1, MMK2: 1000, MMK3: 100 });
+    expect(config.gsc?.callbackPrefix).toBe("/api/gsc");
+  });
+
+  it("takes a real aggregator from the three settings, operator code upper-cased", () => {
+    const config = loadConfig({
+      GSC_API_BASE_URL: "https://api.aggregator.example/",
+      GSC_OPERATOR_CODE: "ab12",
+      GSC_SECRET_KEY: "k9Vq2Lm7Xa4Rt8Wz",
+      GSC_CURRENCIES: "MMK:1,MMK2:1000",
+      GSC_MANUAL_PAYOUT_PRODUCTS: "1040, 1046",
+    });
+    expect(config.gsc).toMatchObject({
+      simulated: false,
+      apiBaseUrl: "https://api.aggregator.example",
+      operatorCode: "AB12",
+      currencies: { MMK: 1, MMK2: 1000 },
+      manualPayoutProducts: [1040, 1046],
+    });
+  });
+
+  it("refuses one of the three without the others, and bad lists", () => {
+    expect(() => loadConfig({ GSC_OPERATOR_CODE: "AB12" })).toThrow(/go together/);
+    expect(() => loadConfig({ GSC_CURRENCIES: "MMK2=1000" })).toThrow(/CODE:ratio/);
+    expect(() => loadConfig({ GSC_CURRENCY: "MMK3", GSC_CURRENCIES: "MMK:1" })).toThrow(/not one of GSC_CURRENCIES/);
+    expect(() => loadConfig({ GSC_MANUAL_PAYOUT_PRODUCTS: "wbet" })).toThrow(/not a product code/);
+  });
+
+  it("leaves the aggregator off in production without settings", () => {
+    expect(loadConfig(productionSecrets).gsc).toBeUndefined();
+  });
+
+  it("refuses in production a published or weak secret key and a plain-http base URL", () => {
+    const aggregator = { GSC_API_BASE_URL: "https://api.aggregator.example", GSC_OPERATOR_CODE: "AB12" };
+    expect(loadConfig({ ...productionSecrets, ...aggregator, GSC_SECRET_KEY: "k9Vq2Lm7Xa4Rt8Wz" }).gsc?.operatorCode).toBe("AB12");
+    for (const secret of ["demo-gsc-secret-key", "short-key", "abababababababababab"]) {
+      expect(() => loadConfig({ ...productionSecrets, ...aggregator, GSC_SECRET_KEY: secret })).toThrow(/GSC_SECRET_KEY/);
+    }
+    expect(() =>
+      loadConfig({
+        ...productionSecrets,
+        ...aggregator,
+        GSC_API_BASE_URL: "http://api.aggregator.example",
+        GSC_SECRET_KEY: "k9Vq2Lm7Xa4Rt8Wz",
+      }),
+    ).toThrow(/https/);
+  });
+});

@@ -2,7 +2,16 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import type { MoneyBatchOptions } from "../db/money-batch.ts";
 import { DEFAULT_SMS_BODY_TEMPLATE, parseSmsBodyTemplate, SmsTemplateError } from "../modules/accounts/sms-template.ts";
-import { productionSecretProblems } from "./production-secrets.ts";
+import {
+  DEFAULT_GSC_CALLBACK_PREFIX,
+  type GscConfig,
+  GscConfigError,
+  parseActionNames,
+  parseGscCurrencies,
+  parseProductCodes,
+  simulatedGscConfig,
+} from "../modules/gsc/gsc-config.ts";
+import { aggregatorSecretReason, productionSecretProblems } from "./production-secrets.ts";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 
 /**
@@ -41,6 +50,31 @@ const envSchema = z.object({
   MONEY_BATCH_MAX: z.coerce.number().int().min(1).max(64).default(64),
   MONEY_BATCH_WALLET_LANES: z.coerce.number().int().min(1).max(16).optional(),
   MONEY_BATCH_SPLIT_AT: z.coerce.number().int().min(1).max(64).default(8),
+  GSC_API_BASE_URL: z.string().url().optional(),
+  GSC_OPERATOR_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9]{2,20}$/, "must be 2 to 20 letters or digits")
+    .optional(),
+  GSC_SECRET_KEY: z.string().min(1).optional(),
+  GSC_CURRENCY: z
+    .string()
+    .regex(/^[A-Za-z]{3}[0-9]?$/, "must be a currency code such as MMK or MMK2")
+    .default("MMK"),
+  GSC_CURRENCIES: z.string().default("MMK:1,MMK2:1000,MMK3:100"),
+  GSC_CALLBACK_PREFIX: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9._~-]+)*$/, "must be empty or a path such as /api/gsc (no trailing slash)")
+    .default(DEFAULT_GSC_CALLBACK_PREFIX),
+  GSC_REQUEST_TIME_WINDOW_S: z.coerce.number().int().min(0).max(86_400).default(0),
+  GSC_MANUAL_PAYOUT_PRODUCTS: z.string().default("1040"),
+  GSC_MANUAL_PAYOUT: z.enum(["on", "off"]).default("on"),
+  GSC_OVERDRAW_ACTIONS: z.string().default("RESETTLED"),
+  GSC_ROUND_QUOTIENT_4DP: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  GSC_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8000),
+  GSC_LOBBY_URL: z.string().url().optional(),
   OPENAPI_ENABLED: z
     .enum(["true", "false"])
     .default("false")
@@ -91,6 +125,11 @@ export interface Config {
    * together share one statement and one commit. `undefined` (MONEY_BATCH=off): one statement each.
    */
   moneyBatch: MoneyBatchOptions | undefined;
+  /**
+   * The GSC+ aggregator (modules/gsc, docs/provider-wallet.md): set from GSC_* in production; in demo
+   * mode without them, the in-process simulator; undefined: its providers stay "unavailable".
+   */
+  gsc: GscConfig | undefined;
 }
 
 export interface RateLimitConfig {
@@ -150,6 +189,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     if (refused.length > 0) throw new ConfigError(`APP_MODE=production refuses these settings: ${refused.join("; ")}`);
   }
+  let gsc: GscConfig | undefined;
+  try {
+    gsc = gscConfig(e);
+  } catch (err) {
+    if (err instanceof GscConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
   const sms = smsGatewayConfig(e);
   let trustProxy: TrustProxy;
   try {
@@ -189,6 +235,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             walletLanes: e.MONEY_BATCH_WALLET_LANES ?? (e.DATABASE_URL ? DEFAULT_MONEY_BATCH.walletLanes : 1),
           }
         : undefined,
+    gsc,
+  };
+}
+
+/**
+ * GSC_* settings: all three of base URL, operator code and secret key, or none. None: production
+ * leaves the aggregator's providers "unavailable"; demo mode plays the aggregator with the built-in
+ * simulator. Production also refuses a published or weak secret key and a plain-http base URL.
+ */
+function gscConfig(e: z.infer<typeof envSchema>): GscConfig | undefined {
+  const given = [e.GSC_API_BASE_URL, e.GSC_OPERATOR_CODE, e.GSC_SECRET_KEY].filter((v) => v !== undefined).length;
+  const switches = {
+    defaultCurrency: e.GSC_CURRENCY.toUpperCase(),
+    currencies: parseGscCurrencies(e.GSC_CURRENCIES),
+    callbackPrefix: e.GSC_CALLBACK_PREFIX,
+    requestTimeWindowS: e.GSC_REQUEST_TIME_WINDOW_S,
+    manualPayoutProducts: parseProductCodes(e.GSC_MANUAL_PAYOUT_PRODUCTS),
+    manualPayout: e.GSC_MANUAL_PAYOUT === "on",
+    overdrawActions: parseActionNames(e.GSC_OVERDRAW_ACTIONS),
+    roundQuotientTo4dp: e.GSC_ROUND_QUOTIENT_4DP,
+    timeoutMs: e.GSC_TIMEOUT_MS,
+    lobbyUrl: e.GSC_LOBBY_URL,
+  };
+  if (!(switches.defaultCurrency in switches.currencies)) {
+    throw new GscConfigError(`GSC_CURRENCY ${switches.defaultCurrency} is not one of GSC_CURRENCIES`);
+  }
+  if (given === 0) return e.APP_MODE === "demo" ? simulatedGscConfig(switches) : undefined;
+  if (given !== 3) throw new GscConfigError("GSC_API_BASE_URL, GSC_OPERATOR_CODE and GSC_SECRET_KEY go together: set all three or none");
+  const base = e.GSC_API_BASE_URL as string;
+  if (e.APP_MODE === "production") {
+    const { protocol, hostname } = new URL(base);
+    const loopback = hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+    if (protocol !== "https:" && !loopback)
+      throw new GscConfigError("GSC_API_BASE_URL must use https: (every call carries a sign of the secret key)");
+    const weak = aggregatorSecretReason(e.GSC_SECRET_KEY as string);
+    if (weak) throw new GscConfigError(`APP_MODE=production refuses these settings: GSC_SECRET_KEY ${weak}`);
+  }
+  return {
+    ...switches,
+    apiBaseUrl: base.replace(/\/+$/, ""),
+    simulated: false,
+    operatorCode: (e.GSC_OPERATOR_CODE as string).toUpperCase(),
+    secretKey: e.GSC_SECRET_KEY as string,
   };
 }
 
@@ -242,6 +331,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     operatorSecondFactor: "when-enrolled",
     // Every test runs the money paths batched, as production does.
     moneyBatch: { ...DEFAULT_MONEY_BATCH },
+    // The aggregator is off unless a test connects it (modules/gsc tests pass simulatedGscConfig()).
+    gsc: undefined,
     ...overrides,
   };
 }

@@ -17,6 +17,7 @@ export const PUBLISHED_DEFAULTS: readonly string[] = [
   "demo-operator-2",
   "demo-player-1",
   "demo-player-2",
+  "demo-gsc-secret-key",
 ];
 
 /** The strength rule of the secrets this server generates for itself (HOUSE_SECRET, METRICS_TOKEN). */
@@ -47,6 +48,20 @@ export function weakSecretReason(value: string): string | undefined {
   if (published) return published;
   if (value.length < STRONG_SECRET_MIN_LENGTH) return `must be at least ${STRONG_SECRET_MIN_LENGTH} characters`;
   if (new Set(value).size < STRONG_SECRET_MIN_DISTINCT) return `must use at least ${STRONG_SECRET_MIN_DISTINCT} different characters`;
+  if (isRepetition(value)) return "must not be one short piece repeated";
+  return undefined;
+}
+
+/**
+ * Why an aggregator's secret key is refused, or undefined. The aggregator issues it, so the rule is
+ * milder than for the secrets this server generates: no published default inside, at least 16
+ * characters, at least 8 different ones, not one piece repeated.
+ */
+export function aggregatorSecretReason(value: string): string | undefined {
+  const published = publishedDefault(value);
+  if (published) return published;
+  if (value.length < 16) return "must be at least 16 characters";
+  if (new Set(value).size < 8) return "must use at least 8 different characters";
   if (isRepetition(value)) return "must not be one short piece repeated";
   return undefined;
 }
