@@ -328,6 +328,9 @@ const SECOND: Record<string, string[]> = {
   OTHER: ["Aviator", "Plinko", "Mines"],
 };
 
+/** Game codes given outright (PG Soft's "65" and "74" as in the contract's examples). */
+const FIXED_CODES: Record<number, string[]> = { 1007: ["65", "74", "89", "126"] };
+
 /** How many games the simulator lists per product and game type. */
 const GAMES_PER_TYPE = 4;
 
@@ -392,9 +395,11 @@ export class Catalogue {
       for (let i = 0; i < GAMES_PER_TYPE; i++) {
         const first = FIRST[(code + typeIndex * 5 + i * 7) % FIRST.length] as string;
         const second = seconds[i % seconds.length] as string;
-        const gameCode = NUMERIC_CODES.has(code)
-          ? String(60 + typeIndex * 20 + i * 3 + (code % 7))
-          : `${p.name.slice(0, 4)}_${type.toLowerCase()}_${i + 1}`;
+        const gameCode =
+          FIXED_CODES[code]?.[i] ??
+          (NUMERIC_CODES.has(code)
+            ? String(60 + typeIndex * 20 + i * 3 + (code % 7))
+            : `${p.name.slice(0, 4)}_${type.toLowerCase()}_${i + 1}`);
         const row: GameRow = {
           game_code: gameCode,
           game_name: `${first} ${second}`,
