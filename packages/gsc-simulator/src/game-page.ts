@@ -77,7 +77,7 @@ let busy = false;
 function showBalance(r) {
   if (r.balance === undefined || r.balance === null) return;
   $("balance").textContent = C.currency + " " + r.balance;
-  $("kyat").textContent = r.balance_kyat !== undefined ? "≈ " + r.balance_kyat + " ကျပ် (kyat)" : "";
+  $("kyat").textContent = r.balance_kyat !== undefined && C.currency !== "MMK" ? "≈ " + r.balance_kyat + " ကျပ် (kyat)" : "";
 }
 function say(text, kind) { const m = $("message"); m.textContent = text; m.className = kind || ""; }
 async function call(path, method) {
@@ -135,6 +135,7 @@ export function gamePage(config: GamePageConfig): GamePage {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
+<link rel="icon" href="data:,">
 <title>${escapeXml(config.gameName)} · ${escapeXml(config.productTitle)}</title>
 <style>${STYLE}</style>
 </head>
@@ -149,7 +150,7 @@ export function gamePage(config: GamePageConfig): GamePage {
 <div id="balance">…</div>
 <div id="kyat"></div>
 </section>
-<div id="reels" aria-label="reels"><div class="reel" id="r0">7</div><div class="reel" id="r1">🍒</div><div class="reel" id="r2">🔔</div></div>
+<div id="reels" aria-label="reels"><div class="reel" id="r0">7</div><div class="reel" id="r1">♦</div><div class="reel" id="r2">★</div></div>
 <section>
 <div class="sub">လောင်းကြေး (${escapeXml(config.currency)}) · Stake</div>
 <div id="stakes"></div>

@@ -111,7 +111,8 @@ export function randomOutcome(stakeUnits: bigint): bigint {
   return 0n;
 }
 
-const SYMBOLS = ["7", "💎", "🔔", "🍒", "⭐", "🍋"];
+/** Reel symbols: plain text that every phone font has (no emoji font needed). */
+const SYMBOLS = ["7", "♦", "★", "♣", "♥", "$"];
 
 function reelsFor(stake: bigint, win: bigint): string[] {
   if (win >= stake * 5n) return ["7", "7", "7"];
