@@ -228,6 +228,13 @@ describe("launch game (§7.1)", () => {
     expect(await launch({ game_code: null })).toMatchObject({ code: 10002 }); // SLOT needs a game_code
     expect(await launch({ product_code: 1007, currency: "MMK", game_code: "65" })).toMatchObject({ code: 10002 }); // PG Soft runs in MMK2
     expect(await launch({ product_code: 1007, currency: "MMK2", game_code: "65", password: "another" })).toMatchObject({ code: 10002 });
+    expect(await launch({ product_code: 1185, game_type: "LIVE_CASINO", operator_lobby_url: "javascript:alert(1)" })).toMatchObject({
+      code: 10002,
+    });
+    expect(await launch({ product_code: 1185, game_type: "LIVE_CASINO", operator_lobby_url: "//evil.example/" })).toMatchObject({
+      code: 10002,
+    });
+    expect(await launch({ product_code: 1185, game_type: "LIVE_CASINO", operator_lobby_url: "/casino" })).toMatchObject({ code: 200 });
   });
 
   it("answers maintenance for a product an operator test switches to MAINTAINED", async () => {

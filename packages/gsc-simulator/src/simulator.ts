@@ -84,6 +84,9 @@ interface PlaySession {
   busy: boolean;
 }
 
+/** Play sessions kept at most. */
+const MAX_SESSIONS = 10_000;
+
 /** Stakes offered by the game page per currency (MMK2 0.1 = 100 kyat; MMK3 1 = 100 kyat). */
 const STAKES: Record<string, string[]> = {
   MMK: ["100", "200", "500", "1000", "5000"],
@@ -321,13 +324,15 @@ export class GscSimulator {
       if (game.status !== "ACTIVATED") return { code: SIM_CODES.maintenance, message: `${game.game_name} is not open` };
     }
     if (!game) return bad("no game to open");
+    const lobbyGiven = typeof body.operator_lobby_url === "string" && body.operator_lobby_url !== "" ? body.operator_lobby_url : undefined;
+    if (lobbyGiven !== undefined && !/^(?:https?:\/\/|\/(?!\/))/i.test(lobbyGiven))
+      return bad("operator_lobby_url must be an http(s) URL or a site path");
     const known = this.passwords.get(member);
     if (known !== undefined && known !== password) return bad("password differs from this member's first launch");
     this.passwords.set(member, password);
 
     const token = randomBytes(16).toString("hex");
-    const lobby =
-      typeof body.operator_lobby_url === "string" && body.operator_lobby_url !== "" ? body.operator_lobby_url : (this.opts.lobbyUrl ?? "/");
+    const lobby = lobbyGiven ?? this.opts.lobbyUrl ?? "/";
     const session: PlaySession = {
       token,
       member,
@@ -341,6 +346,8 @@ export class GscSimulator {
       busy: false,
     };
     this.sessions.set(token, session);
+    // The oldest play sessions go first once there are many (a long demo or benchmark run).
+    while (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value as string);
     this.launches.push({
       member_account: member,
       password,
