@@ -191,7 +191,7 @@ describe.skipIf(!hasChromium || !hasDatabase)("first day of a production install
     await promo.getByRole("button", { name: text(lng, "admin:promos.create"), exact: true }).click();
     const promoCard = page.getByTestId("promo-code-FIRSTDAY");
     await promoCard.waitFor();
-    await promoCard.getByText(text(lng, "admin:promos.state_running"), { exact: true }).waitFor();
+    await page.getByRole("region", { name: "FIRSTDAY" }).getByText(text(lng, "admin:promos.state_running"), { exact: true }).waitFor();
     await page.screenshot({ path: "e2e/artifacts/first-day-promo-codes.png" });
     await context.close();
 
@@ -209,12 +209,12 @@ describe.skipIf(!hasChromium || !hasDatabase)("first day of a production install
     await api(base, "POST", "admin/2fa/enable", { code: await totp(opSetup.secret) }, opToken);
 
     // 6. The lottery: the admin sets the 2D odds; the first 2D draw is open for bets.
-    await api(base, "PUT", "admin/lottery/2d", { odds: 85 }, adminToken);
+    await api(base, "PUT", "admin/lottery/2D", { odds: 85 }, adminToken);
     const draw = await until("an open 2D draw", async () => {
       const list = await api<{ data: { id: number; status: string }[] }>(
         base,
         "GET",
-        "admin/draws?type=2d&status=open",
+        "admin/draws?type=2D&status=open",
         undefined,
         opToken,
       );
