@@ -11,7 +11,13 @@ const percent = z.number().int().min(1).max(1_000);
 const multiplier = z.number().int().min(0).max(100);
 const cap = z.number().int().min(1).max(1_000_000_000);
 const uses = z.number().int().min(1).max(10_000_000);
-const instant = z.iso.datetime({ offset: true });
+const EARLIEST = Date.parse("2000-01-01T00:00:00Z");
+const LATEST = Date.parse("2100-01-01T00:00:00Z");
+/** A start or end: an ISO instant with its offset, in this century (anything else is a typing mistake). */
+const instant = z.iso.datetime({ offset: true }).refine((s) => {
+  const t = Date.parse(s);
+  return t >= EARLIEST && t < LATEST;
+}, "must be between the years 2000 and 2099");
 
 /** Where a code stands now: not started yet, taking cash-ins, every use taken, or over (ended or past its end). */
 export const promoCodeStateSchema = z.enum(["scheduled", "running", "used_up", "ended"]);

@@ -87,6 +87,8 @@ describe("promo codes in the console", () => {
       { ...body, max_uses: 0 },
       { ...body, code: "LATER", starts_at: at(2 * DAY), ends_at: at(DAY) },
       { ...body, code: "LATER", starts_at: "tomorrow" },
+      { ...body, code: "LATER", starts_at: "0000-01-01T00:00:00Z" },
+      { ...body, code: "LATER", ends_at: "2026-02-30T00:00:00Z" },
       { ...body, code: "EXTRA", extra: 1 },
     ]) {
       expect((await create(bad)).statusCode, JSON.stringify(bad)).toBe(400);
