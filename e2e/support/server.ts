@@ -14,6 +14,8 @@ export interface RunningServer {
   port: number;
   /** "embedded" (PGlite in a temporary DATA_DIR) or "postgres" (a fresh database on TEST_DATABASE_URL's server). */
   database: "embedded" | "postgres";
+  /** The fresh PostgreSQL database's URL (database "postgres" only), for tools run beside the server such as operator:create. */
+  databaseUrl: string | undefined;
   /** Everything the server printed so far (stdout and stderr), for diagnostics. */
   output(): string;
   /** SIGTERM, then waits for a clean exit (code 0) and removes the temporary data. */
@@ -77,11 +79,19 @@ function waitForExit(child: ChildProcess, ms: number): Promise<number | null | "
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+export interface StartOptions {
+  startTimeoutMs?: number;
+  /** APP_MODE (default demo); production needs `env` with its secrets and TEST_DATABASE_URL for its database. */
+  mode?: "demo" | "production";
+  /** More environment for the server (secrets, SMS gateway, …). */
+  env?: Record<string, string>;
+}
+
 /**
- * Starts the real server as `npm run serve` does (`node --conditions=shwe-compiled apps/server/dist/main.js`, built by `npm run build`) in demo mode on a free port,
- * serving the built web app, and resolves once GET /api/ready answers ok.
+ * Starts the real server as `npm run serve` does (`node --conditions=shwe-compiled apps/server/dist/main.js`, built by `npm run build`) in demo mode
+ * (or the mode given) on a free port, serving the built web app, and resolves once GET /api/ready answers ok.
  */
-export async function startServer(options: { startTimeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   if (!existsSync(webDistIndex)) {
     throw new Error(`The web app is not built (${webDistIndex} is missing). Run \`npm run build -w @shwe/web\` first.`);
   }
@@ -94,7 +104,8 @@ export async function startServer(options: { startTimeoutMs?: number } = {}): Pr
   delete env.DATABASE_URL;
   delete env.WEB_DIST;
   Object.assign(env, {
-    APP_MODE: "demo",
+    ...options.env,
+    APP_MODE: options.mode ?? "demo",
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
@@ -145,6 +156,7 @@ export async function startServer(options: { startTimeoutMs?: number } = {}): Pr
     baseUrl,
     port,
     database: fresh ? "postgres" : "embedded",
+    databaseUrl: fresh?.url,
     output: () => output,
     async stop() {
       child.kill("SIGTERM");

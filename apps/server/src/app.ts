@@ -24,6 +24,7 @@ import { type AuthService, createAuthService } from "./modules/auth/auth.service
 import { createTokenCache, TOKEN_OWNER_CHANGED, type TokenCache } from "./modules/auth/token-cache.ts";
 import { registerCashRoutes } from "./modules/cash/cash.routes.ts";
 import { registerPaymentMethodAdminRoutes } from "./modules/cash/payment-methods-admin.ts";
+import { registerPromoCodeAdminRoutes } from "./modules/cash/promo-codes-admin.ts";
 import { registerCatalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
 import { registerCatalogueAdminRoutes } from "./modules/catalogue/catalogue-admin.routes.ts";
 import { registerConsoleReportRoutes } from "./modules/console-reports/console-reports.routes.ts";
@@ -210,6 +211,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   registerOperatorRoutes(app, ctx);
   registerConsoleReportRoutes(app, ctx);
   registerPaymentMethodAdminRoutes(app, ctx);
+  registerPromoCodeAdminRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
   registerPocketRoutes(app, ctx);
   registerReferralFlagRoutes(app, ctx);

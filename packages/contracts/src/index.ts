@@ -5,6 +5,7 @@ export * from "./house.ts";
 export * from "./live.ts";
 export * from "./lottery.ts";
 export * from "./operators.ts";
+export * from "./promo-codes.ts";
 export * from "./protection.ts";
 export * from "./providers.ts";
 export * from "./push.ts";

@@ -126,6 +126,22 @@ export const updatePaymentMethodBodySchema = z
   .refine((b) => Object.keys(b).length > 0, "must change at least one field");
 export type UpdatePaymentMethodBody = z.infer<typeof updatePaymentMethodBodySchema>;
 
+/** POST /api/admin/payment-methods (admins): a new wallet account players pay into; min ≤ max. */
+export const createPaymentMethodBodySchema = z
+  .strictObject({
+    name: text().trim().min(1).max(60),
+    logo: imagePathSchema,
+    account_name: text().trim().min(1).max(80),
+    account_number: text().trim().min(1).max(40),
+    min_amount: chipAmount,
+    max_amount: chipAmount,
+    cashin_enabled: z.boolean().default(true),
+    cashout_enabled: z.boolean().default(true),
+    sort: z.number().int().min(0).max(10_000).optional(),
+  })
+  .refine((b) => b.min_amount <= b.max_amount, { message: "must not be above max_amount", path: ["min_amount"] });
+export type CreatePaymentMethodBody = z.input<typeof createPaymentMethodBodySchema>;
+
 /** PUT /api/admin/payment-methods/chips (admins): the preset amounts of the cash-in and cash-out forms. */
 export const paymentChipsBodySchema = z.strictObject({
   cash_in: z.array(chipAmount).min(1).max(24),

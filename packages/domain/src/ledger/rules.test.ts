@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_AMOUNT } from "../money.ts";
 import {
+  cappedCashInBonus,
   cashInBonus,
   cashInTurnover,
   checkAdjustmentAmount,
@@ -11,6 +12,8 @@ import {
   decideTransferIn,
   decideTransferOut,
   needsSecondOperator,
+  promoCodeRefusal,
+  promoCodeState,
   reduceTurnover,
 } from "./rules.ts";
 
@@ -133,5 +136,46 @@ describe("cash-in and cash-out (domain-rules §5)", () => {
     });
     expect(decideCashOutRequest({ ...input, level: 1, requiresLevel2: false }, 5_000)).toBeNull();
     expect(decideCashOutRequest(input, 50_001)).toMatchObject({ code: "AMOUNT_ABOVE_MAX" });
+  });
+});
+
+describe("promo codes (domain-rules §5, console → Promo codes)", () => {
+  const now = new Date("2026-11-26T09:00:00Z");
+  const open = { active: true, startsAt: null, endsAt: null, maxUses: null, maxUsesPerPlayer: null };
+
+  it("caps the percent bonus, never raising it", () => {
+    expect(cappedCashInBonus(100_000, 50, 5_000)).toBe(5_000);
+    expect(cappedCashInBonus(4_000, 50, 5_000)).toBe(2_000);
+    expect(cappedCashInBonus(100_000, 50, null)).toBe(50_000);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 1_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (a, p, cap) => {
+          const bonus = cappedCashInBonus(a, p, cap);
+          return bonus <= cap && bonus === Math.min(cashInBonus(a, p), cap);
+        },
+      ),
+    );
+  });
+
+  it("is ended, not started, used up or running, in that order of precedence", () => {
+    expect(promoCodeState(open, 0, now)).toBe("running");
+    expect(promoCodeState({ ...open, active: false }, 0, now)).toBe("ended");
+    expect(promoCodeState({ ...open, endsAt: now }, 0, now)).toBe("ended");
+    expect(promoCodeState({ ...open, endsAt: new Date(now.getTime() + 1) }, 0, now)).toBe("running");
+    expect(promoCodeState({ ...open, startsAt: new Date(now.getTime() + 1) }, 0, now)).toBe("scheduled");
+    expect(promoCodeState({ ...open, startsAt: now }, 0, now)).toBe("running");
+    expect(promoCodeState({ ...open, maxUses: 2 }, 2, now)).toBe("used_up");
+    expect(promoCodeState({ ...open, maxUses: 2, active: false }, 2, now)).toBe("ended");
+  });
+
+  it("refuses a player who used up their own share", () => {
+    expect(promoCodeRefusal({ ...open, maxUsesPerPlayer: 1 }, 5, 0, now)).toBeUndefined();
+    expect(promoCodeRefusal({ ...open, maxUsesPerPlayer: 1 }, 5, 1, now)).toBe("player_limit");
+    expect(promoCodeRefusal({ ...open, maxUses: 5 }, 5, 0, now)).toBe("used_up");
+    expect(promoCodeRefusal({ ...open, startsAt: new Date(now.getTime() + 60_000) }, 0, 0, now)).toBe("not_started");
+    expect(promoCodeRefusal({ ...open, active: false }, 0, 0, now)).toBe("ended");
   });
 });

@@ -126,6 +126,50 @@ export function cashInTurnover(turnover: number, amount: number, bonus: number, 
   return next;
 }
 
+/** The promo bonus of a cash-in: floor(amount × percent / 100), never above the code's cap (null: no cap). */
+export function cappedCashInBonus(amount: number, percent: number, maxBonus: number | null): number {
+  const bonus = cashInBonus(amount, percent);
+  return maxBonus === null ? bonus : Math.min(bonus, maxBonus);
+}
+
+/** A promo code's terms as operators set them (console → Promo codes). */
+export interface PromoCodeRules {
+  active: boolean;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  maxUses: number | null;
+  maxUsesPerPlayer: number | null;
+}
+
+/** Where a code stands at `now`, given the uses counted against its total limit. */
+export type PromoCodeState = "scheduled" | "running" | "used_up" | "ended";
+
+export function promoCodeState(rules: PromoCodeRules, uses: number, now: Date): PromoCodeState {
+  if (!rules.active || (rules.endsAt !== null && now.getTime() >= rules.endsAt.getTime())) return "ended";
+  if (rules.startsAt !== null && now.getTime() < rules.startsAt.getTime()) return "scheduled";
+  if (rules.maxUses !== null && uses >= rules.maxUses) return "used_up";
+  return "running";
+}
+
+/**
+ * Why a player may not use a code now, or undefined: it must be running and the player must have
+ * uses left. `uses` and `playerUses` count the cash-ins that were paid the bonus (and, when a player
+ * files a request, the requests still waiting).
+ */
+export function promoCodeRefusal(
+  rules: PromoCodeRules,
+  uses: number,
+  playerUses: number,
+  now: Date,
+): "not_started" | "ended" | "used_up" | "player_limit" | undefined {
+  const state = promoCodeState(rules, uses, now);
+  if (state === "ended") return "ended";
+  if (state === "scheduled") return "not_started";
+  if (state === "used_up") return "used_up";
+  if (rules.maxUsesPerPlayer !== null && playerUses >= rules.maxUsesPerPlayer) return "player_limit";
+  return undefined;
+}
+
 /** A settled valid stake reduces turnover, never below zero. */
 export function reduceTurnover(turnover: number, stake: number): number {
   return Math.max(0, turnover - Math.max(0, stake));

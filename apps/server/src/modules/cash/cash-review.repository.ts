@@ -61,6 +61,7 @@ export async function markDecided(
   status: "approved" | "rejected",
   operatorId: number,
   reason: string | null,
+  promoApplied = false,
 ): Promise<void> {
   // An approval by one operator alone is its own first sign-off (it counts towards their running total).
   const firstSignOff =
@@ -72,7 +73,7 @@ export async function markDecided(
       : {};
   await tx
     .update(cashRequests)
-    .set({ status, decidedBy: operatorId, decidedAt: sql`now()`, reason, ...firstSignOff })
+    .set({ status, decidedBy: operatorId, decidedAt: sql`now()`, reason, promoApplied, ...firstSignOff })
     .where(and(eq(cashRequests.id, id), eq(cashRequests.status, "pending")));
 }
 

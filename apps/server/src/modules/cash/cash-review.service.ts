@@ -1,4 +1,4 @@
-import { cashInBonus, cashInTurnover, DUPLICATE_DEPOSIT_DAYS, MESSAGES, needsSecondOperator } from "@shwe/domain";
+import { cappedCashInBonus, cashInTurnover, DUPLICATE_DEPOSIT_DAYS, MESSAGES, needsSecondOperator, promoCodeRefusal } from "@shwe/domain";
 import type { AppContext } from "../../app.ts";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { lockOperatorDay } from "../admin-money/operator-day.repository.ts";
@@ -8,7 +8,7 @@ import { type JournalEntryInput, postJournal, reverseJournal, withMoneyTx } from
 import { readMoneySettings } from "../ledger/money-settings.repository.ts";
 import { lockMoneyUser, setTurnover } from "../ledger/money-user.repository.ts";
 import { writeAudit } from "../ledger/operator-audit.repository.ts";
-import { findPromoById } from "./cash.repository.ts";
+import { countPromoUses, lockPromoById } from "./cash.repository.ts";
 import {
   approvedDepositWithin,
   approvedToday,
@@ -90,19 +90,32 @@ export async function approveCashRequest(ctx: AppContext, id: number, by: Decide
         return { id: r.id, status: "awaiting_second_approval", first_approved_by: by.operatorId };
       }
     }
-    return applyApproval(tx, r, by);
+    return applyApproval(tx, r, by, ctx.clock.now());
   });
 }
 
 /** Credits a cash-in or pays out a cash-out and marks the request approved (the caller holds the request row lock). */
-async function applyApproval(tx: Parameters<typeof lockCashRequest>[0], r: LockedCashRequest, by: Decider): Promise<ApproveAnswer> {
+async function applyApproval(
+  tx: Parameters<typeof lockCashRequest>[0],
+  r: LockedCashRequest,
+  by: Decider,
+  now: Date,
+): Promise<ApproveAnswer> {
   let after: Record<string, unknown>;
+  let promoApplied = false;
   if (r.kind === "in") {
     const user = await lockMoneyUser(tx, r.userId);
     if (!user) throw notFound("Player not found.");
-    const promo = r.promoCodeId === null ? undefined : await findPromoById(tx, r.promoCodeId);
-    const applies = promo?.active === true;
-    const bonus = applies ? cashInBonus(r.amount, promo.percent) : 0;
+    // The promo row is locked so that approvals paying its bonus take turns and its use limits hold.
+    const promo = r.promoCodeId === null ? undefined : await lockPromoById(tx, r.promoCodeId);
+    let promoRefusal: string | undefined;
+    if (promo) {
+      const uses = await countPromoUses(tx, promo.id, r.userId, { withPending: false, exceptRequestId: r.id });
+      // The schedule was checked when the player filed the request; ending the code or its used-up limits withhold the bonus.
+      promoRefusal = promoCodeRefusal({ ...promo, startsAt: null, endsAt: null }, uses.total, uses.player, now);
+    }
+    const applies = promo !== undefined && promoRefusal === undefined;
+    const bonus = applies ? cappedCashInBonus(r.amount, promo.percent, promo.maxBonus) : 0;
     const entries: JournalEntryInput[] = [
       { account: { userId: r.userId, kind: "main" }, amount: r.amount },
       { account: walletAccount(r.paymentMethodId), amount: -r.amount },
@@ -117,7 +130,9 @@ async function applyApproval(tx: Parameters<typeof lockCashRequest>[0], r: Locke
       refType: "cash_request",
       refId: r.id,
       createdBy: by.operatorId,
-      meta: applies ? { bonus, promo_code: promo.code, percent: promo.percent, multiplier: promo.multiplier } : { bonus: 0 },
+      meta: applies
+        ? { bonus, promo_code: promo.code, percent: promo.percent, max_bonus: promo.maxBonus, multiplier: promo.multiplier }
+        : { bonus: 0, ...(promo ? { promo_code: promo.code, promo_withheld: promoRefusal } : {}) },
       entries,
     });
     let turnover = user.turnover;
@@ -125,6 +140,7 @@ async function applyApproval(tx: Parameters<typeof lockCashRequest>[0], r: Locke
       turnover = cashInTurnover(user.turnover, r.amount, bonus, promo.multiplier);
       await setTurnover(tx, r.userId, turnover);
     }
+    promoApplied = applies;
     after = { status: "approved", journal_id: journal.journalId, bonus, turnover };
   } else {
     const journal = await postJournal(tx, {
@@ -142,7 +158,7 @@ async function applyApproval(tx: Parameters<typeof lockCashRequest>[0], r: Locke
     after = { status: "approved", journal_id: journal.journalId };
   }
   if (r.firstApprovedBy !== null) after.first_approved_by = r.firstApprovedBy;
-  await markDecided(tx, r.id, "approved", by.operatorId, null);
+  await markDecided(tx, r.id, "approved", by.operatorId, null, promoApplied);
   await recordDecisionEvent(tx, r.userId, { id: r.id, kind: r.kind, status: "approved", amount: r.amount });
   await writeAudit(tx, {
     actorId: by.operatorId,

@@ -45,6 +45,11 @@ export interface PromoRow {
   percent: number;
   multiplier: number;
   active: boolean;
+  maxBonus: number | null;
+  maxUses: number | null;
+  maxUsesPerPlayer: number | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
 }
 
 const promoColumns = {
@@ -53,6 +58,11 @@ const promoColumns = {
   percent: promoCodes.percent,
   multiplier: promoCodes.turnoverMultiplier,
   active: promoCodes.active,
+  maxBonus: promoCodes.maxBonus,
+  maxUses: promoCodes.maxUses,
+  maxUsesPerPlayer: promoCodes.maxUsesPerPlayer,
+  startsAt: promoCodes.startsAt,
+  endsAt: promoCodes.endsAt,
 };
 
 export async function findPromoByCode(db: Executor, code: string): Promise<PromoRow | undefined> {
@@ -63,6 +73,35 @@ export async function findPromoByCode(db: Executor, code: string): Promise<Promo
 export async function findPromoById(db: Executor, id: number): Promise<PromoRow | undefined> {
   const rows = await db.select(promoColumns).from(promoCodes).where(eq(promoCodes.id, id)).limit(1);
   return rows[0];
+}
+
+/** The promo code row locked FOR UPDATE (approvals that may pay its bonus take turns on it). */
+export async function lockPromoById(tx: Executor, id: number): Promise<PromoRow | undefined> {
+  const rows = await tx.select(promoColumns).from(promoCodes).where(eq(promoCodes.id, id)).for("update");
+  return rows[0];
+}
+
+/**
+ * Uses of a promo code in all and by one player: approved cash-ins that were paid its bonus, plus
+ * (withPending) the requests with the code still waiting; `exceptRequestId` leaves one request out.
+ */
+export async function countPromoUses(
+  db: Executor,
+  promoId: number,
+  userId: number,
+  opts: { withPending: boolean; exceptRequestId?: number },
+): Promise<{ total: number; player: number }> {
+  const counted = opts.withPending
+    ? sql`(r.status = 'pending' or (r.status = 'approved' and r.promo_applied))`
+    : sql`r.status = 'approved' and r.promo_applied`;
+  const except = opts.exceptRequestId === undefined ? sql`` : sql` and r.id <> ${opts.exceptRequestId}`;
+  const [row] = rowsOf<{ total: string | number; player: string | number }>(
+    await db.execute(sql`
+      select count(*) as total, count(*) filter (where r.user_id = ${userId}) as player
+        from cash_requests r
+       where r.promo_code_id = ${promoId} and r.kind = 'in' and ${counted}${except}`),
+  );
+  return { total: Number(row?.total ?? 0), player: Number(row?.player ?? 0) };
 }
 
 export async function hasPendingCashIn(db: Executor, userId: number): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { verify } from "@node-rs/argon2";
 import type { CashInBody, CashOutBody, HistoryQuery } from "@shwe/contracts";
-import { decideCashInRequest, decideCashOutRequest } from "@shwe/domain";
+import { decideCashInRequest, decideCashOutRequest, promoCodeRefusal } from "@shwe/domain";
 import type { AppContext } from "../../app.ts";
 import { AppError, conflict, notFound, refused } from "../../lib/errors.ts";
 import { type CounterStore, limitsUnavailable } from "../../lib/rate-limit-store.ts";
@@ -12,6 +12,7 @@ import { readMoneySettings } from "../ledger/money-settings.repository.ts";
 import { lockMoneyUser } from "../ledger/money-user.repository.ts";
 import { checkDeposit } from "../protection/protection.service.ts";
 import {
+  countPromoUses,
   findPasswordHash,
   findPaymentMethod,
   findPlayerCashRequest,
@@ -49,6 +50,14 @@ export async function amountChips(ctx: AppContext, kind: "in" | "out"): Promise<
   return kind === "in" ? s.cashinAmounts : s.cashoutAmounts;
 }
 
+/** What a player reads when a known promo code cannot be used now (the error code stays INVALID_PROMO_CODE). */
+const PROMO_REFUSALS = {
+  not_started: "This promo code has not started yet.",
+  ended: "This promo code is not valid.",
+  used_up: "This promo code has been used up.",
+  player_limit: "You have used this promo code already.",
+} as const;
+
 /**
  * A cash-in request (domain-rules §5): method and limits, a known promo code, at most one pending
  * request per player (checked under the users row lock and enforced by a partial unique index).
@@ -70,7 +79,10 @@ export async function requestCashIn(
     let promoCodeId: number | null = null;
     if (body.promo_code !== undefined) {
       const promo = await findPromoByCode(tx, body.promo_code);
-      if (!promo?.active) throw refused("INVALID_PROMO_CODE", "This promo code is not valid.");
+      if (!promo) throw refused("INVALID_PROMO_CODE", "This promo code is not valid.");
+      const uses = await countPromoUses(tx, promo.id, userId, { withPending: true });
+      const why = promoCodeRefusal(promo, uses.total, uses.player, ctx.clock.now());
+      if (why) throw refused("INVALID_PROMO_CODE", PROMO_REFUSALS[why], { reason: why });
       promoCodeId = promo.id;
     }
     const id = await insertCashRequest(tx, {

@@ -1,4 +1,4 @@
-import { adminPaymentMethodsSchema } from "@shwe/contracts";
+import { adminPaymentMethodSchema, adminPaymentMethodsSchema } from "@shwe/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
@@ -48,6 +48,59 @@ describe("payment methods in the console", () => {
     );
     expect(audit).toHaveLength(1);
     expect(audit[0]?.after.min_amount).toBe(2_000);
+  });
+
+  it("an admin adds a method (audited) that players can pay into at once; an operator cannot; bad input adds nothing", async () => {
+    const body = {
+      name: "OK Dollar",
+      logo: "/media/okdollar.png",
+      account_name: "Shwe Lucky Ltd",
+      account_number: "09791112223",
+      min_amount: 5_000,
+      max_amount: 2_000_000,
+      cashout_enabled: false,
+    };
+    expectErrorBody(await send(t, "POST", "/api/admin/payment-methods", { token: op.token, body }), 403, "FORBIDDEN");
+    const before = (await call(t, "GET", "/api/admin/payment-methods", { token: admin.token })).json();
+    for (const bad of [
+      {},
+      { ...body, name: "" },
+      { ...body, logo: "https://evil.example.com/x.png" },
+      { ...body, min_amount: 0 },
+      { ...body, min_amount: 3_000_000 },
+      { ...body, extra: 1 },
+    ]) {
+      expect((await send(t, "POST", "/api/admin/payment-methods", { token: admin.token, body: bad })).statusCode, JSON.stringify(bad)).toBe(
+        400,
+      );
+    }
+    expect((await call(t, "GET", "/api/admin/payment-methods", { token: admin.token })).json()).toEqual(before);
+
+    const [one, two] = await Promise.all([
+      send(t, "POST", "/api/admin/payment-methods", { token: admin.token, body }),
+      send(t, "POST", "/api/admin/payment-methods", { token: admin.token, body: { ...body, name: "MPitesan" } }),
+    ]);
+    expect([one?.statusCode, two?.statusCode]).toEqual([201, 201]);
+    const added = adminPaymentMethodSchema.parse(one?.json());
+    expect(added).toMatchObject({ ...body, cashin_enabled: true, cashout_enabled: false });
+    expect(adminPaymentMethodSchema.parse(two?.json()).id).not.toBe(added.id);
+    const cashIn = (await call(t, "GET", "/api/payment-method/show-cashin")).json() as { id: number; account_number: string }[];
+    expect(cashIn.find((m) => m.id === added.id)).toMatchObject({ account_number: "09791112223" });
+    const cashOut = (await call(t, "GET", "/api/payment-method/show-cashout")).json() as { id: number }[];
+    expect(cashOut.some((m) => m.id === added.id)).toBe(false);
+    const audit = rowsOf<{ before: unknown; after: { name: string } }>(
+      await t.ctx.db.execute(
+        sql`select before, after from audit_log where action = 'payment_method.create' and target_id = ${String(added.id)}`,
+      ),
+    );
+    expect(audit).toEqual([{ before: null, after: expect.objectContaining({ name: "OK Dollar" }) }]);
+
+    const player = await createUser(t);
+    const res = await call(t, "POST", "/api/cash-in", {
+      token: player.token,
+      body: { payment_method_id: added.id, amount: 10_000, last_six_digits: "123456" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
   });
 
   it("refuses bad changes and changes nothing", async () => {

@@ -3,17 +3,19 @@ import {
   type AdminPaymentMethods,
   adminPaymentMethodSchema,
   adminPaymentMethodsSchema,
+  type CreatePaymentMethodBody,
+  createPaymentMethodBodySchema,
   errorBodySchema,
   type PaymentChipsBody,
   paymentChipsBodySchema,
   type UpdatePaymentMethodBody,
   updatePaymentMethodBodySchema,
 } from "@shwe/contracts";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../app.ts";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, rowsOf } from "../../db/client.ts";
 import { paymentMethods } from "../../db/schema/index.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { type Actor, actorOf, recordAudit } from "../content/audit.service.ts";
@@ -21,9 +23,9 @@ import { withMoneyTx } from "../ledger/ledger.service.ts";
 import { readMoneySettings, writeMoneySetting } from "../ledger/money-settings.repository.ts";
 
 /**
- * Payment methods as admins run them (console → Payment methods): the wallet accounts players pay
- * into, their logos, limits and directions, their order, and the amount chips of the cash-in and
- * cash-out forms. Every change is audited with before and after. Reading is open to operators.
+ * Payment methods as admins run them (console → Payment methods): add the wallet accounts players
+ * pay into, change their logos, limits, directions and order, and the amount chips of the cash-in
+ * and cash-out forms. Every change is audited with before and after. Reading is open to operators.
  */
 
 type Row = typeof paymentMethods.$inferSelect;
@@ -86,6 +88,40 @@ export async function updatePaymentMethod(
   });
 }
 
+/**
+ * Adds a payment method (a new installation starts with none). Ids are small numbers the ledger's
+ * wallet accounts are named after (external:wallet:<id>), given in order: the table is locked
+ * against other additions for the moment the next id is taken.
+ */
+export async function createPaymentMethod(ctx: AppContext, actor: Actor, body: CreatePaymentMethodBody): Promise<AdminPaymentMethod> {
+  return withMoneyTx(ctx.db, async (tx) => {
+    await tx.execute(sql`lock table payment_methods in share row exclusive mode`);
+    const [next] = rowsOf<{ id: number | string; sort: number | string }>(
+      await tx.execute(sql`select coalesce(max(id), 0) + 1 as id, coalesce(max(sort), 0) + 1 as sort from payment_methods`),
+    );
+    const id = Number(next?.id ?? 1);
+    const [row] = await tx
+      .insert(paymentMethods)
+      .values({
+        id,
+        name: body.name,
+        logo: body.logo,
+        accountName: body.account_name,
+        accountNumber: body.account_number,
+        qrImage: null,
+        minAmount: body.min_amount,
+        maxAmount: body.max_amount,
+        cashinEnabled: body.cashin_enabled ?? true,
+        cashoutEnabled: body.cashout_enabled ?? true,
+        sort: body.sort ?? Number(next?.sort ?? 1),
+      })
+      .returning();
+    if (!row) throw new Error("payment method insert returned nothing");
+    await recordAudit(tx, actor, "payment_method.create", { type: "payment_method", id }, null, view(row));
+    return view(row);
+  });
+}
+
 export async function setPaymentChips(ctx: AppContext, actor: Actor, body: PaymentChipsBody): Promise<AdminPaymentMethods> {
   const sorted = { cash_in: [...new Set(body.cash_in)].sort((a, b) => a - b), cash_out: [...new Set(body.cash_out)].sort((a, b) => a - b) };
   await withMoneyTx(ctx.db, async (tx) => {
@@ -125,6 +161,20 @@ export function registerPaymentMethodAdminRoutes(app: ZodApp, ctx: AppContext): 
       },
     },
     async () => listPaymentMethodsForAdmins(ctx),
+  );
+  app.post(
+    "/api/admin/payment-methods",
+    {
+      onRequest: noStore,
+      schema: {
+        tags,
+        security,
+        summary: "Add a payment method: name, logo, account, limits, directions (admins)",
+        body: createPaymentMethodBodySchema,
+        response: { 201: adminPaymentMethodSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createPaymentMethod(ctx, actorOf(request), request.body)),
   );
   app.put(
     "/api/admin/payment-methods/chips",

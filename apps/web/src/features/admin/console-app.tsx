@@ -18,6 +18,7 @@ import { PlayersPage } from "./pages/players-page.tsx";
 import { paymentsConsoleRoutes } from "./payments/routes.tsx";
 import { pocketConsoleRoutes } from "./pocket/routes.tsx";
 import { pointsConsoleRoutes } from "./points/routes.tsx";
+import { promosConsoleRoutes } from "./promos/routes.tsx";
 import { referralConsoleRoutes } from "./referral/routes.tsx";
 import { reportsConsoleRoutes } from "./reports/routes.tsx";
 import { cashbackConsoleRoutes } from "./rewards/routes.tsx";
@@ -45,6 +46,7 @@ const consoleRoutes: RouteObject[] = [
       ...liveConsoleRoutes,
       ...reportsConsoleRoutes,
       ...paymentsConsoleRoutes,
+      ...promosConsoleRoutes,
       ...catalogueConsoleRoutes,
       ...securityConsoleRoutes,
       { path: "*", element: <ConsoleNotFound /> },

@@ -18,6 +18,8 @@ import { paymentsAdminPaths } from "../payments/routes.tsx";
 import { pocketAdminPaths } from "../pocket/paths.ts";
 import { PocketNavIcon } from "../pocket/pocket-nav-icon.tsx";
 import { pointsAdminPaths } from "../points/paths.ts";
+import { PromosNavIcon } from "../promos/promos-nav-icon.tsx";
+import { promosAdminPaths } from "../promos/routes.tsx";
 import { referralAdminPaths } from "../referral/paths.ts";
 import { ReferralNavIcon } from "../referral/referral-nav-icon.tsx";
 import { ReportsNavIcon } from "../reports/reports-nav-icon.tsx";
@@ -55,6 +57,7 @@ function useNavItems(): NavItem[] {
     { to: referralAdminPaths.referral, label: t("nav.referral"), icon: ReferralNavIcon },
     { to: reportsAdminPaths.reports, label: t("nav.reports"), icon: ReportsNavIcon },
     { to: paymentsAdminPaths.payments, label: t("nav.payments"), icon: PaymentsNavIcon },
+    { to: promosAdminPaths.promos, label: t("nav.promos"), icon: PromosNavIcon },
     { to: catalogueAdminPaths.catalogue, label: t("nav.catalogue"), icon: CatalogueNavIcon },
     { to: securityAdminPaths.security, label: t("nav.security"), icon: SecurityNavIcon },
   ];

@@ -65,7 +65,47 @@ describe("PaymentMethodsPage", () => {
       cash_in: [20_000, 50_000, 100_000],
       cash_out: [10_000],
     });
-  });
+  }, 30_000);
+
+  it("lets an admin add the first payment method of a new site", async () => {
+    signInOperator({ role: "admin" });
+    const server = mockServer({
+      "GET /api/admin/2fa": () => ({ body: { role: "admin", enrolled: true, verified: true } }),
+      "GET /api/admin/payment-methods": () => ({ body: { data: [], chips: list.chips } }),
+      "POST /api/admin/payment-methods": (c) => ({ status: 201, body: { ...kbz, ...(c.body as object), id: 1 } }),
+    });
+    renderConsole(
+      <>
+        <PaymentMethodsPage />
+        <ToastContainer />
+      </>,
+      { path: "/admin/payment-methods" },
+    );
+    expect(await screen.findByText("No payment methods yet: add the first one below so players can cash in.")).toBeInTheDocument();
+    const form = screen.getByTestId("new-payment-method");
+    await userEvent.click(within(form).getByRole("button", { name: "Add payment method" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("Enter the name, the logo");
+    await userEvent.type(within(form).getByLabelText("Name"), "KBZPay");
+    await userEvent.type(within(form).getByLabelText("Logo (site path)"), "/img/payments/kbzpay.svg");
+    await userEvent.type(within(form).getByLabelText("Account name"), "Shwe Lucky Ltd");
+    await userEvent.type(within(form).getByLabelText("Account number"), "09790000001");
+    await userEvent.type(within(form).getByLabelText("Minimum (Ks)"), "1,000");
+    await userEvent.type(within(form).getByLabelText("Maximum (Ks)"), "5,000,000");
+    await userEvent.click(within(form).getByLabelText("Open for cash-out"));
+    await userEvent.click(within(form).getByRole("button", { name: "Add payment method" }));
+    await waitFor(() => expect(server.to("POST", "/api/admin/payment-methods")).toHaveLength(1));
+    expect(server.to("POST", "/api/admin/payment-methods")[0]?.body).toEqual({
+      name: "KBZPay",
+      logo: "/img/payments/kbzpay.svg",
+      account_name: "Shwe Lucky Ltd",
+      account_number: "09790000001",
+      min_amount: 1_000,
+      max_amount: 5_000_000,
+      cashin_enabled: true,
+      cashout_enabled: false,
+    });
+    // Typing many fields takes a while on a busy machine; the steps themselves wait on what the page shows.
+  }, 30_000);
 
   it("shows an operator the methods without a way to change them", async () => {
     signInOperator();

@@ -2,6 +2,7 @@ import {
   type AdminPaymentMethod,
   adminPaymentMethodSchema,
   adminPaymentMethodsSchema,
+  type CreatePaymentMethodBody,
   type PaymentChipsBody,
   type UpdatePaymentMethodBody,
 } from "@shwe/contracts";
@@ -32,7 +33,7 @@ function usePaymentMethods() {
 /** Digits of an amount as typed ("10,000" → 10000); NaN when it is not a whole number. */
 const amountOf = (text: string) => (/^\s*[\d,\s]+\s*$/.test(text) ? Number(text.replace(/[,\s]/g, "")) : Number.NaN);
 
-/** /admin/payment-methods: the wallet accounts players pay into, their limits, logos and order, and the amount chips. */
+/** /admin/payment-methods: the wallet accounts players pay into (admins add and change them), their limits, logos and order, and the amount chips. */
 export function PaymentMethodsPage() {
   const { t } = useTranslation("admin");
   const methods = usePaymentMethods();
@@ -44,11 +45,15 @@ export function PaymentMethodsPage() {
         <Skeleton className="h-48 w-full" />
       ) : (
         <>
+          {methods.data.data.length === 0 ? (
+            <p className="rounded-xl border border-line bg-surface px-4 py-3 text-sm text-muted">{t("payments.none")}</p>
+          ) : null}
           <div className="grid gap-4 lg:grid-cols-2">
             {methods.data.data.map((m) => (
               <MethodForm key={m.id} method={m} editable={admin} />
             ))}
           </div>
+          {admin ? <NewMethodForm /> : null}
           <ChipsForm chips={methods.data.chips} editable={admin} />
         </>
       )}
@@ -150,6 +155,95 @@ function MethodForm({ method, editable }: { method: AdminPaymentMethod; editable
             {t("payments.save")}
           </Button>
         ) : null}
+      </form>
+    </Panel>
+  );
+}
+
+const emptyMethod = {
+  name: "",
+  logo: "",
+  account_name: "",
+  account_number: "",
+  min_amount: "",
+  max_amount: "",
+  cashin_enabled: true,
+  cashout_enabled: true,
+};
+
+/** Adds a payment method (a new site starts with none): its account, logo, limits and directions. */
+function NewMethodForm() {
+  const { t } = useTranslation("admin");
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const [form, setForm] = useState(emptyMethod);
+  const [error, setError] = useState<string>();
+  const add = useMutation({
+    mutationFn: async (body: CreatePaymentMethodBody) =>
+      adminPaymentMethodSchema.parse(await api<unknown>("admin/payment-methods", { method: "POST", body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key() }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const min = amountOf(form.min_amount);
+    const max = amountOf(form.max_amount);
+    if (!form.name.trim() || !form.logo.trim() || !form.account_name.trim() || !form.account_number.trim()) {
+      return setError(t("payments.new_missing"));
+    }
+    if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min < 1 || min > max) return setError(t("payments.invalid"));
+    setError(undefined);
+    add.mutate(
+      { ...form, min_amount: min, max_amount: max },
+      {
+        onSuccess: () => {
+          setForm(emptyMethod);
+          toast.success(t("payments.added"));
+        },
+        onError: (err) => setError(errorText(err)),
+      },
+    );
+  };
+  const text = (field: "name" | "logo" | "account_name" | "account_number" | "min_amount" | "max_amount", extra = {}) => (
+    <TextField
+      label={t(`payments.${field}`)}
+      value={form[field]}
+      onChange={(e) => setForm({ ...form, [field]: e.target.value })}
+      {...extra}
+    />
+  );
+  return (
+    <Panel title={t("payments.new")}>
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" noValidate data-testid="new-payment-method">
+        {text("name")}
+        <div className="flex items-end gap-2">
+          <div className="min-w-0 flex-1">{text("logo", { placeholder: "/img/payments/kbzpay.svg" })}</div>
+          <ImageUploadButton onUploaded={(path) => setForm((f) => ({ ...f, logo: path }))} />
+        </div>
+        {text("account_name")}
+        {text("account_number", { inputMode: "numeric" })}
+        {text("min_amount", { inputMode: "numeric" })}
+        {text("max_amount", { inputMode: "numeric" })}
+        <div className="flex flex-col justify-end gap-2 text-sm sm:col-span-2">
+          {(["cashin_enabled", "cashout_enabled"] as const).map((f) => (
+            <label key={f} className="flex min-h-11 items-center gap-2">
+              <input
+                type="checkbox"
+                className="h-5 w-5 accent-gold"
+                checked={form[f]}
+                onChange={(e) => setForm({ ...form, [f]: e.target.checked })}
+              />
+              {t(`payments.${f}`)}
+            </label>
+          ))}
+        </div>
+        {error ? (
+          <p role="alert" className="text-sm text-danger sm:col-span-2">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" loading={add.isPending} className="sm:col-span-2">
+          {t("payments.add")}
+        </Button>
       </form>
     </Panel>
   );

@@ -40,7 +40,10 @@ export function useWalletErrorText() {
         case "AMOUNT_ABOVE_MAX":
           return t("errors.AMOUNT_ABOVE_MAX", { amount: formatAmount(num(d.max_amount) ?? 0) });
         case "INVALID_PROMO_CODE":
-          return t("errors.INVALID_PROMO_CODE");
+          // A known code that cannot be used now says why (console → Promo codes: schedule and limits).
+          return d.reason === "not_started" || d.reason === "used_up" || d.reason === "player_limit"
+            ? t(`errors.PROMO_${d.reason.toUpperCase()}`)
+            : t("errors.INVALID_PROMO_CODE");
         case "PAYMENT_METHOD_UNAVAILABLE":
           return t("errors.PAYMENT_METHOD_UNAVAILABLE");
         case "RATE_LIMITED": {

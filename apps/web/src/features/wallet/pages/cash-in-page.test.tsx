@@ -123,6 +123,24 @@ describe("/cashin", SLOW, () => {
     expect(await screen.findByText("You already have a cash-in request waiting for review.")).toBeInTheDocument();
   });
 
+  it("says why a known promo code cannot be used now", async () => {
+    const reasons = ["used_up", "player_limit"];
+    mockCashIn(() => ({
+      status: 422,
+      body: { message: "x", code: "INVALID_PROMO_CODE", details: { reason: reasons.shift() } },
+    }));
+    const user = setupUser();
+    renderPage(<CashInPage />, "/cashin");
+    await screen.findByRole("radio", { name: "KBZPay" });
+    await user.type(screen.getByLabelText("Amount"), "5000");
+    await user.type(screen.getByLabelText("Last six digits of the transaction ID"), "111111");
+    await user.type(screen.getByLabelText("Promo code (optional)"), "firstday");
+    await user.click(screen.getByRole("button", { name: "Send cash-in request" }));
+    expect(await screen.findByText("This promo code has been used up.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Send cash-in request" }));
+    expect(await screen.findByText("You have used this promo code already.")).toBeInTheDocument();
+  });
+
   it("a retry after a lost answer reuses the same Idempotency-Key; a new request gets a new one", async () => {
     let calls = 0;
     const api = mockApi({
