@@ -188,17 +188,14 @@ async function startPgbouncer(stateDir, target, poolSize) {
     port,
     iniFile,
     url: `postgres://${encodeURIComponent(target.user)}@127.0.0.1:${port}/${target.database}`,
-    /** Points the pool at another PostgreSQL server and reloads (existing server connections are closed). */
+    /**
+     * Points the pool at another PostgreSQL server: the file is rewritten and PgBouncer reloads it
+     * (SIGHUP, the same as RELOAD on its admin console); connections to the old server are closed and
+     * new ones go to the new one.
+     */
     async repoint(host, pgPort) {
       write(host, pgPort);
-      const admin = new pg.Client({ host: "127.0.0.1", port, user: target.user, database: "pgbouncer", connectionTimeoutMillis: 3000 });
-      await admin.connect();
-      try {
-        // Simple protocol: the admin console knows no prepared statements.
-        await admin.query("RELOAD");
-      } finally {
-        await admin.end().catch(() => undefined);
-      }
+      process.kill(state.pid, "SIGHUP");
     },
   };
 }
