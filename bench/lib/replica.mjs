@@ -59,7 +59,13 @@ export async function startReplicatedPair({ database = "shwe", log = () => undef
     pair.standbyRunning = false;
     rmSync(dir, { recursive: true, force: true });
   };
-  pair.stop = stop;
+  // Never left running when this process ends without stop().
+  const stopOnExit = () => stop();
+  process.once("exit", stopOnExit);
+  pair.stop = () => {
+    process.off("exit", stopOnExit);
+    stop();
+  };
   try {
     mkdirSync(primaryDir, { mode: 0o700 });
     if (asPostgres) spawnSync("chown", ["postgres:postgres", primaryDir]);
@@ -128,7 +134,7 @@ export async function startReplicatedPair({ database = "shwe", log = () => undef
       if (rows[0]?.r !== false) throw new Error("the standby is still in recovery after promote");
     };
   } catch (err) {
-    stop();
+    pair.stop();
     throw err;
   }
   return pair;

@@ -309,7 +309,7 @@ function spread(times) {
  * Runs one rush. Answers the measurements and the checks (see the module comment); throws only when
  * the cluster cannot start. `log(line)` gets progress.
  */
-export async function runRush({ players: playerCount = 5000, windowS = 60, instances = 3, fault, log = () => undefined } = {}) {
+export async function runRush({ players: playerCount = 5000, windowS = 60, instances = 3, fault, adminUrl, log = () => undefined } = {}) {
   const windowMs = windowS * 1000;
   const faultAt = Math.round(windowMs * (5 / 6));
   let pair;
@@ -323,7 +323,7 @@ export async function runRush({ players: playerCount = 5000, windowS = 60, insta
       pair = await startReplicatedPair({ log });
       databaseUrl = pair.primaryUrl;
     }
-    cluster = await startCluster({ instances, databaseUrl, pgbouncer: true, log });
+    cluster = await startCluster({ instances, databaseUrl, adminUrl, pgbouncer: true, log });
     const base = cluster.url;
     const wsUrl = `${base.replace("http", "ws")}/api/ws`;
     context = await openContext(cluster.databaseUrl, { poolSize: 6 });

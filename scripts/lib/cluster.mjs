@@ -299,7 +299,14 @@ export async function startCluster(options = {}) {
   };
 
   let dropDatabase;
+  // Should this process end without stop() (a test runner's timeout, an uncaught error), nothing it
+  // started is left running.
+  const killAll = () => {
+    for (const p of [...started.instances, started.nginx, started.pgbouncer]) if (p?.alive) p.child.kill("SIGKILL");
+  };
+  process.once("exit", killAll);
   const stop = async () => {
+    process.off("exit", killAll);
     await Promise.all(started.instances.map((i) => stopChild(i)));
     await stopChild(started.nginx, "SIGTERM", 5000);
     await stopChild(started.pgbouncer, "SIGTERM", 5000);
@@ -311,7 +318,7 @@ export async function startCluster(options = {}) {
   try {
     let databaseUrl = options.databaseUrl;
     if (!databaseUrl) {
-      const adminUrl = options.adminUrl ?? "postgres://postgres@127.0.0.1:5432/postgres";
+      const adminUrl = options.adminUrl ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
       const name = `shwe_cluster_${randomBytes(4).toString("hex")}`;
       await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
       dropDatabase = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
