@@ -7,7 +7,7 @@ import { runRush } from "./lib/rush.mjs";
  * 5,000, or what the file limit allows) each hold a WebSocket through nginx to 3 compiled instances
  * and place slips in the last RUSH_WINDOW_S seconds (default 60) before a 2D cut-off; the instances
  * reveal and settle the draw. RUSH_FAULT (or `npm run bench -- rush --fault=instance|database`)
- * adds a fault at 5/6 of the window: one instance killed with SIGKILL, or the database primary lost
+ * adds a fault at 5/6 of the window (RUSH_PGBOUNCER=off: the instances connect to PostgreSQL directly): one instance killed with SIGKILL, or the database primary lost
  * and its synchronous standby promoted. Needs `npm run build` (apps/server/dist), nginx and PgBouncer.
  */
 const fault = process.env.RUSH_FAULT || undefined;
@@ -21,7 +21,8 @@ const fileLimit = Number(spawnSync("sh", ["-c", "ulimit -n"], { encoding: "utf8"
 const players = Math.max(50, Math.min(Number(process.env.RUSH_PLAYERS) || 5000, 5000, Math.floor((fileLimit - 1000) / 2)));
 const windowS = Math.max(10, Math.min(120, Number(process.env.RUSH_WINDOW_S) || 60));
 
-const out = await runRush({ players, windowS, fault, log: (line) => log(NAME, line) });
+const pgbouncer = process.env.RUSH_PGBOUNCER !== "off";
+const out = await runRush({ players, windowS, fault, pgbouncer, log: (line) => log(NAME, line) });
 const s = out.slips;
 const label = fault === "instance" ? ", an instance killed" : fault === "database" ? ", primary lost" : "";
 const cpuRow = (cpu, ms) =>

@@ -197,6 +197,13 @@ function openSocket(wsUrl, player, drawId, state) {
 
 const RETRY = new Set([502, 503, 504]);
 
+/** A phone's retry: 250 ms doubling up to 4 s, with jitter, so a struggling site is not stormed. */
+async function backOff(slip) {
+  slip.retried = (slip.retried ?? 0) + 1;
+  const base = Math.min(4000, 250 * 2 ** (slip.retried - 1));
+  await sleep(base / 2 + randomInt(Math.max(1, Math.round(base / 2))));
+}
+
 /** One slip until a definite answer: retried with the same Idempotency-Key on a network error or 502/503/504. */
 async function sendSlip(base, drawId, slip, t0) {
   slip.sentAt = Date.now();
@@ -220,8 +227,7 @@ async function sendSlip(base, drawId, slip, t0) {
         slip.slipId = body.slip_id;
         slip.total = body.total;
       } else if (RETRY.has(res.status) && Date.now() < deadline) {
-        slip.retried = (slip.retried ?? 0) + 1;
-        await sleep(250 + randomInt(250));
+        await backOff(slip);
         continue;
       } else {
         slip.outcome = "refused";
@@ -230,8 +236,7 @@ async function sendSlip(base, drawId, slip, t0) {
       }
     } catch {
       if (Date.now() < deadline) {
-        slip.retried = (slip.retried ?? 0) + 1;
-        await sleep(250 + randomInt(250));
+        await backOff(slip);
         continue;
       }
       slip.outcome = "no answer";
@@ -323,7 +328,7 @@ export async function runRush({ players: playerCount = 5000, windowS = 60, insta
       pair = await startReplicatedPair({ log });
       databaseUrl = pair.primaryUrl;
     }
-    cluster = await startCluster({ instances, databaseUrl, adminUrl, pgbouncer: true, log });
+    cluster = await startCluster({ instances, databaseUrl, adminUrl, pgbouncer: pgbouncer || fault === "database", log });
     const base = cluster.url;
     const wsUrl = `${base.replace("http", "ws")}/api/ws`;
     context = await openContext(cluster.databaseUrl, { poolSize: 6 });
@@ -559,7 +564,7 @@ export async function runRush({ players: playerCount = 5000, windowS = 60, insta
           "25 % of slips spread over the first two thirds, 74 % in the final third (density rising to the cut-off), 1 % up to 1.5 s after it",
         numbers: "popularity 1/(rank+1), doubles and favourites first; two of the top five hot",
         slips_per_player: "1, or 2 for 35 %",
-        proxy: "nginx (1 worker), PgBouncer session mode, Redis rate limits",
+        proxy: `nginx (1 worker), ${pgbouncer || fault === "database" ? "PgBouncer session mode" : "no PgBouncer"}, Redis rate limits`,
       },
       connect: { ready: connectedReady, seconds: connectS },
       fault: faultInfo ?? null,
