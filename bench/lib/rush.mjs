@@ -314,7 +314,15 @@ function spread(times) {
  * Runs one rush. Answers the measurements and the checks (see the module comment); throws only when
  * the cluster cannot start. `log(line)` gets progress.
  */
-export async function runRush({ players: playerCount = 5000, windowS = 60, instances = 3, fault, adminUrl, log = () => undefined } = {}) {
+export async function runRush({
+  pgbouncer = true,
+  players: playerCount = 5000,
+  windowS = 60,
+  instances = 3,
+  fault,
+  adminUrl,
+  log = () => undefined,
+} = {}) {
   const windowMs = windowS * 1000;
   const faultAt = Math.round(windowMs * (5 / 6));
   let pair;
