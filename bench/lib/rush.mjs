@@ -550,6 +550,9 @@ export async function runRush({
       auditor_violations: audit.violations.length,
       auditor_sample: audit.violations.slice(0, 3),
     };
+    // Money: nothing lost, doubled or told wrong (a slip that never got an answer is in neither list:
+    // it must not be in the database either).
+    const moneyClean = lost === 0 && unacknowledged === 0 && doubledAcks === 0 && balanceMismatches === 0 && audit.violations.length === 0;
     const clean =
       lost === 0 &&
       unacknowledged === 0 &&
@@ -584,6 +587,7 @@ export async function runRush({
       cpu_ms_burst: burstCpu,
       cpu_ms_settlement: settleCpu,
       checks,
+      money_clean: moneyClean,
       clean,
     };
   } finally {
@@ -594,4 +598,77 @@ export async function runRush({
     await cluster?.stop();
     pair?.stop();
   }
+}
+
+/** The README rows of one rush result (`out` as runRush answered it). */
+export function rushRows(out) {
+  const { players, window_s: windowS, fault, instances } = out.settings;
+  const s = out.slips;
+  const r2 = (n) => Math.round(n * 100) / 100;
+  const label = fault === "instance" ? ", an instance killed" : fault === "database" ? ", primary lost" : "";
+  const ms = windowS * 1000;
+  const cpu = out.cpu_ms_burst;
+  const c = out.checks;
+  const winners = out.winners_balance_after_settlement_start;
+  return [
+    {
+      metric: `${players.toLocaleString("en-US")} players, ${instances} instances behind nginx${label}: slips accepted / refused`,
+      figure: `${s.accepted} / ${s.refused}`,
+      reference_label: "refusals",
+      reference: Object.entries(s.refusals)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", "),
+    },
+    {
+      metric: `slips/s accepted, final ${Math.round(windowS / 3)} s (peak second answered)${label}`,
+      figure: `${s.accepted_per_s_final_third} (${s.answered_per_s_peak_second})`,
+      unit: "slips/s",
+    },
+    {
+      metric: `slip p50 / p99 in the final ${Math.round(windowS / 3)} s${label}`,
+      figure: `${s.latency_ms_final_third.p50} / ${s.latency_ms_final_third.p99}`,
+      unit: "ms",
+      target: "p99 ≤ 250 ms",
+      pass: s.latency_ms_final_third.p99 <= 250,
+    },
+    {
+      metric: `result on sockets after it is published: 95 % / 100 %${label}`,
+      figure: `${Math.round(out.result_on_sockets.p95_ms)} / ${out.result_on_sockets.all_ms === null ? "missing" : Math.round(out.result_on_sockets.all_ms)}`,
+      unit: "ms",
+      reference_label: "settlement took",
+      reference: out.draw.settlement_ms,
+      reference_unit: "ms",
+      target: "95 % ≤ 1 s",
+      pass: out.result_on_sockets.p95_ms <= 1000 && out.result_on_sockets.all_ms !== null,
+    },
+    {
+      metric: `every winner's balance on their socket after settlement starts (${winners.players} winners)${label}`,
+      figure: winners.max_ms === undefined ? "–" : Math.round(winners.max_ms),
+      unit: "ms",
+      target: "≤ 5 s",
+      pass: winners.missing === 0 && (winners.max_ms ?? 0) <= 5000,
+    },
+    {
+      metric: `CPU cores during the burst: instances / nginx / PgBouncer / PostgreSQL (all) / load generator${label}`,
+      figure: `${r2(cpu.instances / ms)} / ${r2(cpu.nginx / ms)} / ${r2(cpu.pgbouncer / ms)} / ${r2(cpu.postgres / ms)} / ${r2(cpu.load_generator / ms)} (machine idle ${r2(cpu.machine_idle / (cpu.machine_idle + cpu.machine_busy))})`,
+    },
+    {
+      metric: `slips lost / doubled / in the database unacknowledged; balances unlike what players were told; auditor violations${label}`,
+      figure: `${c.lost_acknowledged_slips} / ${c.doubled_acknowledgements} / ${c.slips_in_database_never_acknowledged}; ${c.player_balance_mismatches}; ${c.auditor_violations}`,
+      target: "all 0",
+      pass:
+        out.money_clean ??
+        (c.lost_acknowledged_slips === 0 &&
+          c.doubled_acknowledgements === 0 &&
+          c.slips_in_database_never_acknowledged === 0 &&
+          c.player_balance_mismatches === 0 &&
+          c.auditor_violations === 0),
+    },
+    {
+      metric: `slips without an answer after 60 s of retries; sockets without the result or the final balance${label}`,
+      figure: `${c.slips_without_answer}; ${c.sockets_without_result} / ${c.sockets_with_wrong_final_balance}`,
+      target: "0; 0 / 0",
+      pass: c.slips_without_answer === 0 && c.sockets_without_result === 0 && c.sockets_with_wrong_final_balance === 0,
+    },
+  ];
 }
