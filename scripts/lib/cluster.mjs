@@ -369,7 +369,9 @@ export async function startCluster(options = {}) {
       };
       if (redisUrl) env.REDIS_URL = redisUrl;
       else delete env.REDIS_URL;
-      const state = startChild(process.execPath, unit.args, {
+      // BENCH_SERVER_NODE_ARGS adds Node options to the instances (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+      const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+      const state = startChild(process.execPath, [...nodeArgs, ...unit.args], {
         env,
         cwd: rootDir,
         logFile: join(stateDir, "logs", `shwe-${port}.log`),
