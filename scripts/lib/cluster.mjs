@@ -147,7 +147,7 @@ async function httpOk(url) {
 
 /**
  * PgBouncer in session mode in front of `target` ({host, port, database, user}); repoint() moves it
- * to another server (a promoted standby) with RELOAD.
+ * to another server (a promoted standby): the file rewritten, then SIGHUP.
  */
 async function startPgbouncer(stateDir, target, poolSize) {
   const bin = findProgram("pgbouncer");
