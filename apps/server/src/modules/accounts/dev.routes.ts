@@ -1,5 +1,5 @@
 import { devOutboxQuerySchema, devOutboxResponseSchema, errorBodySchema, phoneInputSchema } from "@shwe/contracts";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { listSmsTo } from "./sms-outbox.repository.ts";
 import { normalizedPhone } from "./validation.ts";
 

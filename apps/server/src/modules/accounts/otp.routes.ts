@@ -8,10 +8,10 @@ import {
   verifyOtpBodySchema,
   verifyOtpResponseSchema,
 } from "@shwe/contracts";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { checkPhone, sendOtp, verifyOtp } from "./otp.service.ts";
 import { ACCOUNT_LIMITS, accountLimiter } from "./rate-limits.ts";
-import type { SmsGateway } from "./sms.ts";
+import type { SmsGateway } from "./sms-gateway.ts";
 import { normalizedPhone } from "./validation.ts";
 
 const tags = ["accounts"];

@@ -8,7 +8,7 @@ import {
 } from "@shwe/contracts";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { readOwnLvl2Image, submitLvl2 } from "./lvl2.service.ts";
 import { readImageForm } from "./multipart.ts";

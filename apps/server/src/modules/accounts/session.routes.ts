@@ -12,7 +12,7 @@ import {
   sessionResponseSchema,
 } from "@shwe/contracts";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { bearerToken, currentUser } from "../../plugins/auth.ts";
 import { getProfile } from "./profile.service.ts";
 import { ACCOUNT_LIMITS, accountLimiter } from "./rate-limits.ts";

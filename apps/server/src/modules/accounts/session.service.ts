@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
 import { randomCode, randomToken, sha256Hex } from "../../lib/crypto.ts";
 import { AppError, conflict, notFound, refused, unauthenticated } from "../../lib/errors.ts";

@@ -1,6 +1,6 @@
 import { errorBodySchema } from "@shwe/contracts";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { readImageForm } from "../accounts/multipart.ts";
 import { readContentImage, reencodeContentImage, storeContentImage } from "../accounts/uploads.ts";

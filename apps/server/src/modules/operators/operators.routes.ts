@@ -13,7 +13,7 @@ import {
 } from "@shwe/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { accountLimiter } from "../accounts/rate-limits.ts";

@@ -15,7 +15,7 @@ import {
   periodEnd,
   periodStart,
 } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError, notFound, refused } from "../../lib/errors.ts";
 import { verifyPassword } from "../accounts/passwords.ts";
