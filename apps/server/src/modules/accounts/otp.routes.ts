@@ -9,10 +9,10 @@ import {
   verifyOtpResponseSchema,
 } from "@shwe/contracts";
 import type { AppContext, ZodApp } from "../../app-context.ts";
+import { normalizedPhone } from "../../lib/validation.ts";
 import { checkPhone, sendOtp, verifyOtp } from "./otp.service.ts";
 import { ACCOUNT_LIMITS, accountLimiter } from "./rate-limits.ts";
 import type { SmsGateway } from "./sms-gateway.ts";
-import { normalizedPhone } from "./validation.ts";
 
 const tags = ["accounts"];
 
