@@ -1,26 +1,19 @@
 import fastifyMultipart from "@fastify/multipart";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  LogController,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from "fastify";
+import Fastify, { type FastifyBaseLogger, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext, ZodApp } from "./app-context.ts";
 import type { Config } from "./config/env.ts";
 import { fastifyTrustProxy } from "./config/trust-proxy.ts";
-import type { Database, Db } from "./db/client.ts";
-import { createMoneyBatcher, type MoneyBatcher } from "./db/money-batch.ts";
+import type { Database } from "./db/client.ts";
+import { createMoneyBatcher } from "./db/money-batch.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { loggerOptions } from "./lib/log-safety.ts";
 import { PublicCache } from "./lib/public-cache.ts";
-import type { CounterStore } from "./lib/rate-limit-store.ts";
 import { registerAccountRoutes } from "./modules/accounts/accounts.routes.ts";
 import { registerAdminMoneyRoutes } from "./modules/admin-money/admin-money.routes.ts";
 import { registerAdminUserRoutes } from "./modules/admin-users/admin-users.routes.ts";
-import { type AuthService, createAuthService } from "./modules/auth/auth.service.ts";
+import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createTokenCache, TOKEN_OWNER_CHANGED, type TokenCache } from "./modules/auth/token-cache.ts";
 import { registerCashRoutes } from "./modules/cash/cash.routes.ts";
 import { registerPaymentMethodAdminRoutes } from "./modules/cash/payment-methods-admin.ts";
@@ -38,11 +31,10 @@ import { registerLiveRoutes } from "./modules/live/live.routes.ts";
 import { registerLottery } from "./modules/lottery/lottery.module.ts";
 import { registerOperatorRoutes } from "./modules/operators/operators.routes.ts";
 import { registerProtectionRoutes } from "./modules/protection/protection.routes.ts";
-import type { ProviderRegistry } from "./modules/providers/provider-adapter.ts";
 import { createProviderRegistry } from "./modules/providers/provider-registry.ts";
 import { registerProviderRoutes } from "./modules/providers/providers.routes.ts";
 import { registerPushRoutes } from "./modules/push/push.routes.ts";
-import { type BalanceAnnouncer, createBalanceAnnouncer } from "./modules/realtime/realtime.repository.ts";
+import { createBalanceAnnouncer } from "./modules/realtime/realtime.repository.ts";
 import { registerRealtimeRoutes } from "./modules/realtime/realtime.routes.ts";
 import { registerCashback } from "./modules/rewards/cashback.routes.ts";
 import { registerPocketRoutes } from "./modules/rewards/pocket.routes.ts";
@@ -50,48 +42,14 @@ import { registerPointRoutes } from "./modules/rewards/points.routes.ts";
 import { registerReferralFlagRoutes } from "./modules/rewards/referral-flags.routes.ts";
 import { registerWalletRoutes } from "./modules/wallet/wallet.routes.ts";
 import { registerWebRoutes } from "./modules/web/web.routes.ts";
-import { type AuthGuards, registerAuth } from "./plugins/auth.ts";
+import { registerAuth } from "./plugins/auth.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerInputGuard } from "./plugins/input-guard.ts";
-import { createMetrics, type Metrics, type MetricsOptions, registerMetrics } from "./plugins/metrics.ts";
-import type { PublicBody } from "./plugins/public-reply.ts";
+import { createMetrics, type MetricsOptions, registerMetrics } from "./plugins/metrics.ts";
+import type { PublicBody } from "./plugins/public-body.ts";
 import { registerRateLimits } from "./plugins/rate-limit.ts";
 import { registerSecurityHeaders, securityHeaderOptions } from "./plugins/security-headers.ts";
-
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-/** Everything a module needs, built once in buildApp and passed down explicitly. */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  db: Db;
-  clock: Clock;
-  guards: AuthGuards;
-  auth: AuthService;
-  /** Game provider adapters by p_code (launch URLs, wallet secrets). */
-  providers: ProviderRegistry;
-  /**
-   * Public answers every visitor sees the same, reused for config.publicCacheMs. Whatever changes
-   * them in this process invalidates their scope once committed: every operator write (below), the
-   * draw scheduler, settlement.
-   */
-  publicCache: PublicCache<PublicBody>;
-  /** One-call money calls gathered into shared statements and commits; undefined: one statement each. */
-  moneyBatcher: MoneyBatcher | undefined;
-  /** Balance changes committed without a notification of their own (one-call bets), announced after commit. */
-  balanceAnnouncer: BalanceAnnouncer;
-  /** Rate-limit counters shared by every instance, for limits counted outside @fastify/rate-limit. */
-  rateLimitStore: CounterStore;
-  /** Prometheus metrics of this process (plugins/metrics.ts). */
-  metrics: Metrics;
-}
 
 export interface BuildOptions {
   config: Config;

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import webpush from "web-push";
 import { migrateDatabase, openDatabase } from "./db/client.ts";
 import { users } from "./db/schema/index.ts";
-import { hashPassword } from "./modules/accounts/passwords.ts";
+import { hashPassword } from "./lib/passwords.ts";
 import { onRealPostgres, realPostgresUrl } from "./test/test-app.ts";
 
 /**

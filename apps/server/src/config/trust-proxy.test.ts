@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type ZodApp } from "../app.ts";
+import { buildApp } from "../app.ts";
+import type { ZodApp } from "../app-context.ts";
 import type { Database } from "../db/client.ts";
 import { newPhone, post } from "../modules/accounts/accounts.test-helpers.ts";
 import { openTestDatabase } from "../test/test-app.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ZodApp } from "../app.ts";
+import type { ZodApp } from "../app-context.ts";
 import { call, createUser, expectErrorBody, type TestUser } from "../modules/ledger/testing.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { isOperatorPath } from "./auth.ts";

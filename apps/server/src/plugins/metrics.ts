@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { ZodApp } from "../app.ts";
 import { notFound, unauthenticated } from "../lib/errors.ts";
+import type { ZodApp } from "../zod-app.ts";
 
 /**
  * Prometheus metrics of one server process (prom-client), served at `/metrics`.

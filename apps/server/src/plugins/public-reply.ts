@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ResponseSerializationError } from "fastify-type-provider-zod";
 import { type $ZodType, safeEncode } from "zod/v4/core";
-import type { AppContext } from "../app.ts";
+import type { AppContext } from "../app-context.ts";
 import type { PublicScope } from "../lib/public-cache.ts";
-import { COMPRESS_THRESHOLD, type ContentEncoding, compressReused, negotiateEncoding } from "./compression.ts";
+import { COMPRESS_THRESHOLD, negotiateEncoding } from "./compression.ts";
+import { PublicBody } from "./public-body.ts";
 
 /** What browsers may do with a public answer. */
 export const CACHE_CONTROL = {
@@ -21,32 +21,6 @@ export const CACHE_CONTROL = {
 } as const;
 
 const JSON_TYPE = "application/json; charset=utf-8";
-
-/**
- * A public answer serialised once: its JSON text (sent as it is: Node writes headers and a string
- * body in one go), its size in bytes, a validator, and compressed forms made on first demand.
- */
-export class PublicBody {
-  readonly bytes: number;
-  readonly etag: string;
-  private readonly encoded: Partial<Record<ContentEncoding, Buffer>> = {};
-
-  constructor(readonly json: string) {
-    const utf8 = Buffer.from(json);
-    this.bytes = utf8.length;
-    // Weak: the same validator names every encoding of the body.
-    this.etag = `W/"${createHash("sha1").update(utf8).digest("base64url")}"`;
-  }
-
-  encodedAs(encoding: ContentEncoding): Buffer {
-    let body = this.encoded[encoding];
-    if (!body) {
-      body = compressReused(Buffer.from(this.json), encoding);
-      this.encoded[encoding] = body;
-    }
-    return body;
-  }
-}
 
 /**
  * Serialises exactly like the route's own response serializer (the schema's encode, then

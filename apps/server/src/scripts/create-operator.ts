@@ -10,7 +10,7 @@ import { createOperatorBodySchema, phoneInputSchema } from "@shwe/contracts";
 import { ConfigError, loadConfig } from "../config/env.ts";
 import { type Database, migrationsApplied, openDatabase } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
-import { normalizedPhone } from "../modules/accounts/validation.ts";
+import { normalizedPhone } from "../lib/validation.ts";
 import { insertConsoleAccount } from "../modules/operators/operators.service.ts";
 
 const inputSchema = createOperatorBodySchema.extend({ phone: normalizedPhone(phoneInputSchema) });

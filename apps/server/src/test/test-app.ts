@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { type AppContext, buildApp, type ZodApp } from "../app.ts";
+import { buildApp } from "../app.ts";
+import type { AppContext, ZodApp } from "../app-context.ts";
 import { type Config, testConfig } from "../config/env.ts";
 import { type Database, migrateDatabase, openDatabase, pgliteOf, rowsOf } from "../db/client.ts";
 import { type SeedReport, seedDatabase } from "../db/seed.ts";

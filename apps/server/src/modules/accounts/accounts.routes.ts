@@ -1,9 +1,10 @@
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { registerDevRoutes } from "./dev.routes.ts";
 import { registerOtpRoutes } from "./otp.routes.ts";
 import { registerProfileRoutes } from "./profile.routes.ts";
 import { registerSessionRoutes } from "./session.routes.ts";
-import { createSmsGateway, type SmsGateway } from "./sms.ts";
+import { createSmsGateway } from "./sms.ts";
+import type { SmsGateway } from "./sms-gateway.ts";
 
 export interface AccountRouteOptions {
   /** The SMS gateway adapter; by default the one the config selects (demo: the demo outbox; production: HTTP). */

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.ts";
 import { addSeeder } from "../../db/seed.ts";
+import { hashPassword } from "../../lib/passwords.ts";
 import { createPlayerLedgerAccounts } from "../ledger/player-accounts.repository.ts";
-import { hashPassword } from "./passwords.ts";
 import { createUserWithCodes } from "./session.service.ts";
 import { findUserByPhone } from "./users.repository.ts";
 

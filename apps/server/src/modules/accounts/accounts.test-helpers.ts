@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { expect } from "vitest";
-import type { ZodApp } from "../../app.ts";
+import type { ZodApp } from "../../app-context.ts";
 import { type Db, rowsOf } from "../../db/client.ts";
 
 /** Helpers shared by the account tests (not a test file itself). */

@@ -4,11 +4,11 @@ import { testConfig } from "../../config/env.ts";
 import { seedDatabase } from "../../db/seed.ts";
 import "../../db/seeders.ts";
 import { users } from "../../db/schema/index.ts";
+import { hashPassword } from "../../lib/passwords.ts";
 import { createTestApp, openTestDatabase, type TestApp } from "../../test/test-app.ts";
 import { createUser } from "../ledger/testing.ts";
 import { DEMO_ACCOUNTS } from "./accounts.seed.ts";
 import { accountsWithDemoPasswords } from "./demo-passwords.ts";
-import { hashPassword } from "./passwords.ts";
 
 const demoPhones = DEMO_ACCOUNTS.map((a) => a.phone);
 

@@ -1,7 +1,7 @@
 import type { Executor } from "../../db/client.ts";
+import { verifyPassword } from "../../lib/passwords.ts";
 import { DEMO_ACCOUNTS } from "./accounts.seed.ts";
 import { selectDemoPhonesAndOperators } from "./demo-passwords.repository.ts";
-import { verifyPassword } from "./passwords.ts";
 
 /**
  * Production start-up check: the phones of the accounts that still sign in with a published demo

@@ -1,7 +1,7 @@
 import { devOutboxQuerySchema, devOutboxResponseSchema, errorBodySchema, phoneInputSchema } from "@shwe/contracts";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
+import { normalizedPhone } from "../../lib/validation.ts";
 import { listSmsTo } from "./sms-outbox.repository.ts";
-import { normalizedPhone } from "./validation.ts";
 
 /** Demo mode only: the SMS messages the console adapter "sent" to a phone, newest first. */
 export function registerDevRoutes(app: ZodApp, ctx: AppContext): void {

@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { conflict, notFound, unauthenticated } from "../../lib/errors.ts";
 import { deleteUpload, findOwnUpload, findPendingUploads, insertUpload } from "./lvl2.repository.ts";
 import { readStoredImage, reencodeImage, removeStoredImage, storeImage } from "./uploads.ts";

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { invalidField } from "./validation.ts";
+import { invalidField } from "../../lib/validation.ts";
 
 export interface ImageForm {
   /** The bytes of the `image` file part, when one was sent. */

@@ -8,11 +8,11 @@ import {
   verifyOtpBodySchema,
   verifyOtpResponseSchema,
 } from "@shwe/contracts";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
+import { normalizedPhone } from "../../lib/validation.ts";
 import { checkPhone, sendOtp, verifyOtp } from "./otp.service.ts";
 import { ACCOUNT_LIMITS, accountLimiter } from "./rate-limits.ts";
-import type { SmsGateway } from "./sms.ts";
-import { normalizedPhone } from "./validation.ts";
+import type { SmsGateway } from "./sms-gateway.ts";
 
 const tags = ["accounts"];
 

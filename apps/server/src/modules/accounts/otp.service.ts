@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { maskPhone } from "@shwe/domain";
 import type { FastifyBaseLogger } from "fastify";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
 import { randomToken, safeEqual, sha256Hex } from "../../lib/crypto.ts";
 import { AppError, conflict, notFound, refused } from "../../lib/errors.ts";
@@ -17,8 +17,8 @@ import {
   type OtpPurpose,
   recentSends,
 } from "./otp.repository.ts";
-import type { SmsDeliveryResult, SmsGateway } from "./sms.ts";
 import { insertSmsDelivery, recordSmsResult } from "./sms-delivery.repository.ts";
+import type { SmsDeliveryResult, SmsGateway } from "./sms-gateway.ts";
 import { redact } from "./sms-http.ts";
 import { isPhoneRegistered } from "./users.repository.ts";
 

@@ -8,13 +8,13 @@ import {
 } from "@shwe/contracts";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
+import { invalidField, parseInput } from "../../lib/validation.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { readOwnLvl2Image, submitLvl2 } from "./lvl2.service.ts";
 import { readImageForm } from "./multipart.ts";
 import { getProfile, readAvatar, updateProfile } from "./profile.service.ts";
 import { ACCOUNT_LIMITS, accountLimiter } from "./rate-limits.ts";
-import { invalidField, parseInput } from "./validation.ts";
 
 const tags = ["accounts"];
 const security = [{ bearer: [] }];

@@ -1,5 +1,5 @@
 import type { Profile } from "@shwe/contracts";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
 import { notFound, unauthenticated } from "../../lib/errors.ts";
 import { getPlayerBalances } from "../ledger/player-accounts.repository.ts";

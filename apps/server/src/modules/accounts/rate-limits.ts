@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { ZodApp } from "../../app.ts";
+import type { ZodApp } from "../../app-context.ts";
 import type { RateLimitConfig } from "../../config/env.ts";
 import { sha256Hex } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";

@@ -12,12 +12,12 @@ import {
   sessionResponseSchema,
 } from "@shwe/contracts";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
+import { normalizedPhone } from "../../lib/validation.ts";
 import { bearerToken, currentUser } from "../../plugins/auth.ts";
 import { getProfile } from "./profile.service.ts";
 import { ACCOUNT_LIMITS, accountLimiter } from "./rate-limits.ts";
 import { changePassword, forgetPassword, login, logout, register, renewToken, type Session } from "./session.service.ts";
-import { normalizedPhone } from "./validation.ts";
 
 const tags = ["accounts"];
 const security = [{ bearer: [] }];

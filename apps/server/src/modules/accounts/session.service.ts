@@ -1,7 +1,8 @@
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
 import { randomCode, randomToken, sha256Hex } from "../../lib/crypto.ts";
 import { AppError, conflict, notFound, refused, unauthenticated } from "../../lib/errors.ts";
+import { hashPassword, verifyDummyPassword, verifyPassword } from "../../lib/passwords.ts";
 import type { AuthUser } from "../../plugins/auth.ts";
 import { TOKEN_TTL_DAYS } from "../auth/auth.service.ts";
 import { findLiveToken, insertToken, revokeAllTokens } from "../auth/token.repository.ts";
@@ -9,7 +10,6 @@ import { createPlayerLedgerAccounts } from "../ledger/player-accounts.repository
 import { recordSignup, refuseSelfReferral } from "../rewards/referral-flags.service.ts";
 import { insertAudit } from "./audit.repository.ts";
 import { consumeProof } from "./otp.service.ts";
-import { hashPassword, verifyDummyPassword, verifyPassword } from "./passwords.ts";
 import { revokeTokenInRenewWindow } from "./session.repository.ts";
 import {
   findUserById,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ZodApp } from "../../app.ts";
+import type { ZodApp } from "../../app-context.ts";
 import { createTestApp, onRealPostgres, openSecondInstance, type SecondInstance, type TestApp } from "../../test/test-app.ts";
 import { houseCall, housePlayer, launch, launchUrlOf } from "../house/house.test-helpers.ts";
 import { call, expectErrorBody, expectLedgerClean } from "../ledger/testing.ts";

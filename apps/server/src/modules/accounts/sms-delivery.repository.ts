@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { smsDeliveries } from "../../db/schema/index.ts";
-import type { SmsDeliveryResult } from "./sms.ts";
+import type { SmsDeliveryResult } from "./sms-gateway.ts";
 
 /** Records a message about to be handed to the gateway (status queued); returns its id. */
 export async function insertSmsDelivery(tx: Executor, d: { phone: string; purpose: string; gateway: string }): Promise<number> {

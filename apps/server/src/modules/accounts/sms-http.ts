@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { SmsGatewayConfig } from "../../config/env.ts";
-import type { SmsDeliveryResult, SmsGateway, SmsMeta } from "./sms.ts";
+import type { SmsDeliveryResult, SmsGateway, SmsMeta } from "./sms-gateway.ts";
 import { parseSmsBodyTemplate, type SmsBodyTemplate } from "./sms-template.ts";
 
 type Attempt = { ok: true; messageId: string | undefined } | { ok: false; retry: boolean; error: string };

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import type { Config } from "../../config/env.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
-import { invalidField } from "./validation.ts";
+import { invalidField } from "../../lib/validation.ts";
 
 /** Upload limits (security baseline): 5 MB is enforced by the multipart parser, pixels here. */
 export const MAX_IMAGE_PIXELS = 40_000_000;

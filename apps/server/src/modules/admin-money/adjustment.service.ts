@@ -1,5 +1,5 @@
 import { needsSecondOperator } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError, conflict, forbidden, notFound, refused } from "../../lib/errors.ts";
 import { isoOf } from "../ledger/history-range.ts";

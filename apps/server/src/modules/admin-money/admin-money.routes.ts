@@ -21,7 +21,7 @@ import {
 } from "@shwe/contracts";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { approveCashRequest, listCashRequestsForOperators, rejectCashRequest } from "../cash/cash-review.service.ts";
 import { auditLedger } from "../ledger/audit.ts";

@@ -1,6 +1,6 @@
 import type { AuditLogQuery } from "@shwe/contracts";
 import { normalizePhone } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { listCashRequestsForOperators } from "../cash/cash-review.service.ts";
 import { isoOf, yangonDayRange } from "../ledger/history-range.ts";

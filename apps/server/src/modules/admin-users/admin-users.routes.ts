@@ -13,7 +13,7 @@ import {
   playerPlaySchema,
 } from "@shwe/contracts";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { sendPrivateJpeg } from "../accounts/profile.routes.ts";
 import { actorOf } from "../content/audit.service.ts";

@@ -1,6 +1,6 @@
 import type { AdminLvl2DecisionBody, AdminLvl2DecisionResponse, AdminLvl2Upload, AdminUserSummary } from "@shwe/contracts";
 import { normalizePhone } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { conflict, forbidden, notFound, refused } from "../../lib/errors.ts";
 import type { AuthUser } from "../../plugins/auth.ts";
 import { insertAudit } from "../accounts/audit.repository.ts";

@@ -1,7 +1,7 @@
 import type { PlayerAccess, PlayerPlay } from "@shwe/contracts";
 import { isExcluded, limitInForce } from "@shwe/domain";
 import { sql } from "drizzle-orm";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { rowsOf } from "../../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
 import { TOKEN_TTL_DAYS } from "../auth/auth.service.ts";

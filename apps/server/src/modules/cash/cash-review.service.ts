@@ -1,5 +1,5 @@
 import { cappedCashInBonus, cashInTurnover, DUPLICATE_DEPOSIT_DAYS, MESSAGES, needsSecondOperator, promoCodeRefusal } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { lockOperatorDay } from "../admin-money/operator-day.repository.ts";
 import { isoOf } from "../ledger/history-range.ts";

@@ -13,7 +13,7 @@ import {
 } from "@shwe/contracts";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { forbidden } from "../../lib/errors.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { idempotencyHeadersSchema, idempotencyKeyOf, sendMoneyResult } from "../ledger/money-call.ts";

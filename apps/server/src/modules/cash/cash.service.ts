@@ -1,7 +1,7 @@
 import { verify } from "@node-rs/argon2";
 import type { CashInBody, CashOutBody, HistoryQuery } from "@shwe/contracts";
 import { decideCashInRequest, decideCashOutRequest, promoCodeRefusal } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { AppError, conflict, notFound, refused } from "../../lib/errors.ts";
 import { type CounterStore, limitsUnavailable } from "../../lib/rate-limit-store.ts";
 import { finishPage, pageRequestOf } from "../ledger/history-page.ts";

@@ -14,7 +14,7 @@ import {
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import { paymentMethods } from "../../db/schema/index.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";

@@ -13,7 +13,7 @@ import {
 import { promoCodeState } from "@shwe/domain";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import { promoCodes } from "../../db/schema/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";

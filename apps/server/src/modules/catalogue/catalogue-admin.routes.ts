@@ -12,7 +12,7 @@ import {
 } from "@shwe/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { actorOf } from "../content/audit.service.ts";
 import {
   listCategoriesForOperator,

@@ -1,6 +1,6 @@
 import { categoryListSchema, gameListSchema, homeCatalogueSchema, lotteryListSchema, providerListSchema } from "@shwe/contracts";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { CACHE_CONTROL, type PublicAnswerOptions, publicAnswer } from "../../plugins/public-reply.ts";
 import { CATEGORY_TOKEN, homeCatalogue, listCategories, listGames, listProviders, PROVIDER_TOKEN } from "./catalogue.service.ts";
 import { lotteryList } from "./lottery-list.service.ts";

@@ -9,7 +9,7 @@ import {
 } from "@shwe/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import {
   balancesReport,
   cashReport,

@@ -1,6 +1,6 @@
 import type { BalancesReport, CashReport, DailyPnl, DrawPnl, Reconciliation, ReportQuery } from "@shwe/contracts";
 import { yangonDate } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { yangonDayRange } from "../ledger/history-range.ts";
 import { cashByMethod, dailyPnl, drawPnl, outstandingBalances, reconcileRounds } from "./console-reports.repository.ts";
 import { type CsvCell, toCsv } from "./csv.ts";

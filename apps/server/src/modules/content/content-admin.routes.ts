@@ -13,7 +13,7 @@ import {
 } from "@shwe/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { actorOf } from "./audit.service.ts";
 import { createBanner, deactivateBanner, listBannersForOperator, updateBanner } from "./banners.service.ts";
 import { HEADER_PLAY_TEXT, POINT_WARNING, PROMO_MAINTAIN, readSettings, SOCIAL_LINKS, updateSetting } from "./settings.service.ts";

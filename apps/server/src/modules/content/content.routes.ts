@@ -1,7 +1,7 @@
 import { bannerListSchema, daySchema, headerPlayTextSchema, maintainSchema, socialLinksSchema } from "@shwe/contracts";
 import { yangonDate } from "@shwe/domain";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { CACHE_CONTROL, type PublicAnswerOptions, publicAnswer } from "../../plugins/public-reply.ts";
 import { type BannerVariant, bannersOn } from "./banners.service.ts";
 import { HEADER_PLAY_TEXT, PROMO_MAINTAIN, readSetting, SOCIAL_LINKS } from "./settings.service.ts";

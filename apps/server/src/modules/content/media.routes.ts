@@ -1,10 +1,10 @@
 import { errorBodySchema } from "@shwe/contracts";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { notFound } from "../../lib/errors.ts";
+import { invalidField } from "../../lib/validation.ts";
 import { readImageForm } from "../accounts/multipart.ts";
 import { readContentImage, reencodeContentImage, storeContentImage } from "../accounts/uploads.ts";
-import { invalidField } from "../accounts/validation.ts";
 import { actorOf, recordAudit } from "./audit.service.ts";
 
 /**

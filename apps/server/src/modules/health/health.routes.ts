@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { migrationsApplied } from "../../db/client.ts";
 
 /**

@@ -6,7 +6,7 @@ import {
   type ProviderWalletAnswer,
   providerWalletAnswerSchema,
 } from "@shwe/contracts";
-import type { ZodApp } from "../../app.ts";
+import type { ZodApp } from "../../app-context.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { hmacSha256Hex } from "../../lib/crypto.ts";
 

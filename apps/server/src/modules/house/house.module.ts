@@ -1,4 +1,4 @@
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { createHouseAdapter } from "./house.adapter.ts";
 import { registerHouseRoutes } from "./house.routes.ts";
 import { completeOpenRounds, type HouseDeps } from "./house-rounds.service.ts";

@@ -14,7 +14,7 @@ import {
 } from "@shwe/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { ZodApp } from "../../app.ts";
+import type { ZodApp } from "../../app-context.ts";
 import type { RateLimitConfig } from "../../config/env.ts";
 import { sha256Hex } from "../../lib/crypto.ts";
 import { AppError, notFound } from "../../lib/errors.ts";

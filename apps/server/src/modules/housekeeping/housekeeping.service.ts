@@ -1,4 +1,4 @@
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import type { Db } from "../../db/client.ts";
 import { deleteOldSmsDeliveries, deleteOldSmsOutbox } from "../accounts/sms-retention.repository.ts";
 import { deleteExpiredTokens } from "../auth/token.repository.ts";

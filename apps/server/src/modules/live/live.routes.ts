@@ -1,6 +1,6 @@
 import { errorBodySchema, liveBroadcastBodySchema, liveChatBodySchema, liveConnectionsSchema, liveSentSchema } from "@shwe/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { actorOf } from "../content/audit.service.ts";
 import type { RealtimeHub } from "../realtime/realtime.hub.ts";
 import { connections, postBroadcast, postChat } from "./live.service.ts";

@@ -1,6 +1,6 @@
 import { CHAT_SHOWN_FOR_MS, type LiveBroadcastBody, type LiveConnections, type WsLiveMessage } from "@shwe/contracts";
 import { normalizePhone } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { findUserByPhone } from "../accounts/users.repository.ts";

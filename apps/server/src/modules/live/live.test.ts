@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ZodApp } from "../../app.ts";
+import type { ZodApp } from "../../app-context.ts";
 import { rowsOf } from "../../db/client.ts";
 import { createTestApp, onRealPostgres, openSecondInstance, type SecondInstance, type TestApp } from "../../test/test-app.ts";
 import { auditRowsOf } from "../content/content-test-accounts.ts";

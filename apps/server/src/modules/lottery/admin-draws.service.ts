@@ -1,6 +1,6 @@
 import type { AdminDraw, DrawExposure, DrawStatus, LotteryType } from "@shwe/contracts";
 import { numberStatus } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { iso, toDraw } from "./draw-view.ts";
 import { type DrawRow, findDraw, selectDraws, selectExposureOfDraws } from "./draws.repository.ts";

@@ -11,7 +11,7 @@ import {
   ScheduleConfigError,
   yangonDate,
 } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Tx } from "../../db/client.ts";
 import { badRequest, notFound, refused } from "../../lib/errors.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";

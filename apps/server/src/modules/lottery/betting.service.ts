@@ -1,6 +1,6 @@
 import { type BetBody, type BetResponse, LOTTERY_PATHS, type LotteryType, type SlipLimits } from "@shwe/contracts";
 import { checkSlip, isValidNumber, type SlipCheck, yangonDate } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { type AppError, badRequest, notFound, refused } from "../../lib/errors.ts";
 import { balanceAfter, InsufficientFundsError, pgErrorCode, postJournal } from "../ledger/ledger.service.ts";
 import { type MoneyCallResult, requestHashOf, runMoneyCall } from "../ledger/money-call.ts";

@@ -1,6 +1,6 @@
 import type { LotteryType } from "@shwe/contracts";
 import { commitSeed, DERIVED_FAIR_SOURCE, newSeed, nextDraws } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import {
   closeDueDraws,
   type DrawRow,

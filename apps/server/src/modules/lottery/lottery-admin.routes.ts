@@ -20,7 +20,7 @@ import {
   offDayParamsSchema,
   offDaysResponseSchema,
 } from "@shwe/contracts";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { actorOf } from "../content/audit.service.ts";
 import { getDraw, listDraws } from "./admin-draws.service.ts";
 import { changeOffDay, feedOf, getGame, listGames, numberRulesOf, setFeed, setNumberRules, updateGame } from "./admin-games.service.ts";

@@ -1,4 +1,4 @@
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { createDrawScheduler, type DrawScheduler } from "./draw-scheduler.service.ts";
 import { registerLotteryRoutes } from "./lottery.routes.ts";
 import { registerLotteryAdminRoutes } from "./lottery-admin.routes.ts";

@@ -21,7 +21,7 @@ import {
   winnerQuerySchema,
 } from "@shwe/contracts";
 import { LOTTERY_TYPES, yangonDate } from "@shwe/domain";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { CACHE_CONTROL, type PublicAnswerOptions, publicAnswer } from "../../plugins/public-reply.ts";
 import { pageRequestOf } from "../ledger/history-page.ts";

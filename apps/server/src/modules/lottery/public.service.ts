@@ -20,7 +20,7 @@ import {
   YANGON_OFFSET_MINUTES,
   yangonDate,
 } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Db } from "../../db/client.ts";
 import { notFound, refused } from "../../lib/errors.ts";
 import { finishPage, type PageRequest, pageRequestOf } from "../ledger/history-page.ts";

@@ -9,7 +9,7 @@ import {
   verifyFairDraw,
 } from "@shwe/domain";
 import { sql } from "drizzle-orm";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Tx } from "../../db/client.ts";
 import { badRequest, conflict, notFound, refused } from "../../lib/errors.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";

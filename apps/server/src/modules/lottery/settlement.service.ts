@@ -1,7 +1,7 @@
 import { type WsResultMessage, wsResultMessageSchema } from "@shwe/contracts";
 import { payout } from "@shwe/domain";
 import { sql } from "drizzle-orm";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Tx } from "../../db/client.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";

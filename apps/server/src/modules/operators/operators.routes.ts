@@ -13,12 +13,12 @@ import {
 } from "@shwe/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { notFound } from "../../lib/errors.ts";
+import { normalizedPhone } from "../../lib/validation.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { accountLimiter } from "../accounts/rate-limits.ts";
 import { findUserById, findUserByPhone } from "../accounts/users.repository.ts";
-import { normalizedPhone } from "../accounts/validation.ts";
 import { actorOf } from "../content/audit.service.ts";
 import { createOperator, listOperators, resetOperatorSecondFactor } from "./operators.service.ts";
 import { demoCode, enableSecondFactor, secondFactorStatus, setupSecondFactor, verifySecondFactor } from "./second-factor.service.ts";

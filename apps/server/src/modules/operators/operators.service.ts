@@ -1,9 +1,9 @@
 import type { CreateOperatorBody, OperatorList, OperatorRow } from "@shwe/contracts";
 import { sql } from "drizzle-orm";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { type Db, type Executor, rowsOf } from "../../db/client.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
-import { hashPassword } from "../accounts/passwords.ts";
+import { hashPassword } from "../../lib/passwords.ts";
 import { createUserWithCodes } from "../accounts/session.service.ts";
 import { revokeAllTokens } from "../auth/token.repository.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";

@@ -1,6 +1,6 @@
 import type { SecondFactorEnabled, SecondFactorSetup, SecondFactorStatus, SecondFactorVerified } from "@shwe/contracts";
 import { generate, generateSecret, generateURI, verify } from "otplib";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { randomCode, sha256Hex } from "../../lib/crypto.ts";
 import { AppError, conflict, refused } from "../../lib/errors.ts";
 import type { AuthUser } from "../../plugins/auth.ts";

@@ -8,7 +8,7 @@ import {
   setLimitBodySchema,
 } from "@shwe/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { accountLimiter } from "../accounts/rate-limits.ts";
 import { playSummary, protectionOf, selfExclude, setLimit, setRealityCheck } from "./protection.service.ts";

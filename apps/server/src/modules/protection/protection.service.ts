@@ -15,10 +15,10 @@ import {
   periodEnd,
   periodStart,
 } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
 import { AppError, notFound, refused } from "../../lib/errors.ts";
-import { verifyPassword } from "../accounts/passwords.ts";
+import { verifyPassword } from "../../lib/passwords.ts";
 import { findPasswordHash } from "../cash/cash.repository.ts";
 import { withMoneyTx } from "../ledger/ledger.service.ts";
 import {

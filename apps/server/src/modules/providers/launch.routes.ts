@@ -1,5 +1,5 @@
 import { errorBodySchema, gameLaunchBodySchema, gameLaunchResponseSchema } from "@shwe/contracts";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { launchGame } from "./launch.service.ts";
 

@@ -1,6 +1,6 @@
 import type { GameLaunchResponse } from "@shwe/contracts";
 import { MESSAGES } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { forbidden, notFound, refused } from "../../lib/errors.ts";
 import { getPlayerBalances } from "../ledger/player-accounts.repository.ts";
 import { refuseIfExcluded } from "../protection/protection.service.ts";

@@ -1,4 +1,4 @@
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { registerLaunchRoutes } from "./launch.routes.ts";
 import { registerReferralRoutes } from "./referral.routes.ts";
 import { registerReportRoutes } from "./reports.routes.ts";

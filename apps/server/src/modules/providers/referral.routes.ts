@@ -5,7 +5,7 @@ import {
   myReferralHistoryQuerySchema,
   myReferralHistorySchema,
 } from "@shwe/contracts";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { accountLimiter } from "../accounts/rate-limits.ts";
 import { idempotencyHeadersSchema, idempotencyKeyOf, sendMoneyResult } from "../ledger/money-call.ts";

@@ -1,6 +1,6 @@
 import type { ClaimGameReferResponse, MyReferralHistory } from "@shwe/contracts";
 import { MESSAGES, maskPhone } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { AppError, notFound, refused } from "../../lib/errors.ts";
 import { finishPage, type PageQuery, pageRequestOf } from "../ledger/history-page.ts";
 import { isoOf } from "../ledger/history-range.ts";

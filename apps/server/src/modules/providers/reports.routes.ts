@@ -7,7 +7,7 @@ import {
   transitionDetailsQuerySchema,
   transitionHistorySchema,
 } from "@shwe/contracts";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { gameReport, transitionHistory } from "./reports.service.ts";
 

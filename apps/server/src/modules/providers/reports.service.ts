@@ -1,5 +1,5 @@
 import type { GameReport, HistoryQuery, TransitionHistoryItem } from "@shwe/contracts";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { finishPage, pageRequestOf } from "../ledger/history-page.ts";
 import { isoOf, yangonDayRange } from "../ledger/history-range.ts";
 import { listRounds, summariseRounds } from "./reports.repository.ts";

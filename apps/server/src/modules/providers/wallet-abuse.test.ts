@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type ZodApp } from "../../app.ts";
+import { buildApp } from "../../app.ts";
+import type { ZodApp } from "../../app-context.ts";
 import { rowsOf } from "../../db/client.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { expectLedgerClean } from "../ledger/testing.ts";

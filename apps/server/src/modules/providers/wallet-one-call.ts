@@ -1,6 +1,6 @@
 import type { ProviderWalletAction, ProviderWalletBody } from "@shwe/contracts";
 import { sql } from "drizzle-orm";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { rowsOf } from "../../db/client.ts";
 import { pgErrorCode } from "../ledger/ledger.service.ts";
 import { PLAYER_ACCOUNT_KINDS } from "../ledger/player-accounts.repository.ts";

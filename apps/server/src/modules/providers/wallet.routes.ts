@@ -1,7 +1,7 @@
 import { PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER, providerWalletAnswerSchema } from "@shwe/contracts";
 import type { FastifyError, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { clean, handleWalletCallback } from "./wallet.service.ts";
 import { BadWalletCallLimit } from "./wallet-abuse.ts";
 import { walletCallRefusal } from "./wallet-signature.ts";

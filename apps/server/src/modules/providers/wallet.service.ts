@@ -4,7 +4,7 @@ import {
   providerWalletActionSchema,
   providerWalletRequestSchemas,
 } from "@shwe/contracts";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Tx } from "../../db/client.ts";
 import { kyatPerPointOf } from "../rewards/points.service.ts";
 import { type CallbackRecord, insertCallback } from "./provider-callbacks.repository.ts";

@@ -5,7 +5,7 @@ import {
   pushSubscriptionStateSchema,
   pushUnsubscribeBodySchema,
 } from "@shwe/contracts";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { deleteSubscription, hasSubscription } from "./push.repository.ts";

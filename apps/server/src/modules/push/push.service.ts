@@ -1,9 +1,9 @@
 import type { LotteryType, PushLanguage, PushSubscribeBody } from "@shwe/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import webpush from "web-push";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Db } from "../../db/client.ts";
-import { invalidField } from "../accounts/validation.ts";
+import { invalidField } from "../../lib/validation.ts";
 import {
   type CashDecisionEvent,
   claimCashDecisions,

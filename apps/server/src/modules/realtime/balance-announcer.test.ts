@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { gatheringAnnouncer, parseBalanceNotice } from "./realtime.repository.ts";
+import { gatheringAnnouncer } from "./balance-announcer.ts";
+import { parseBalanceNotice } from "./realtime.repository.ts";
 
 describe("balance announcements after commit", () => {
   it("reads one id or several comma-separated, ignoring anything that is not a player id", () => {

@@ -3,6 +3,7 @@ import type { Executor } from "../../db/client.ts";
 import { outbox } from "../../db/schema/index.ts";
 import { getPlayerBalances } from "../ledger/player-accounts.repository.ts";
 import { publishLiveEvent } from "../live/live.service.ts";
+import { type BalanceAnnouncer, gatheringAnnouncer } from "./balance-announcer.ts";
 
 export interface LiveBalances {
   balance: number;
@@ -58,16 +59,6 @@ export function parseBalanceNotice(payload: string): number[] {
     .filter((id) => Number.isSafeInteger(id) && id > 0);
 }
 
-/** About 7,000 bytes of ids per notification (PostgreSQL's payload limit is 8,000). */
-const NOTICE_BYTES = 7000;
-
-export interface BalanceAnnouncer {
-  /** Players whose balance change has just committed; announced on the next turn of the event loop. */
-  announce(userIds: readonly number[]): void;
-  /** Resolves once everything announced so far has been sent. */
-  drain(): Promise<void>;
-}
-
 /**
  * Announces committed balance changes on the `balance` channel after their commit, for the money
  * paths that do not notify inside their own transaction (decision 0009). PostgreSQL holds one lock
@@ -81,52 +72,4 @@ export function createBalanceAnnouncer(db: Executor, onError: (err: unknown) => 
   return gatheringAnnouncer(async (payload) => {
     await db.execute(sql`select pg_notify('balance', ${payload})`);
   }, onError);
-}
-
-/** The announcer's logic, with the notification as a function (`notify` sends one payload). */
-export function gatheringAnnouncer(notify: (payload: string) => Promise<void>, onError: (err: unknown) => void): BalanceAnnouncer {
-  let pending = new Set<number>();
-  let sending: Promise<void> | undefined;
-
-  async function send(ids: number[]): Promise<void> {
-    let chunk: string[] = [];
-    let bytes = 0;
-    const flush = async () => {
-      if (chunk.length === 0) return;
-      const payload = chunk.join(",");
-      chunk = [];
-      bytes = 0;
-      await notify(payload);
-    };
-    for (const id of ids) {
-      const text = String(id);
-      if (bytes + text.length + 1 > NOTICE_BYTES) await flush();
-      chunk.push(text);
-      bytes += text.length + 1;
-    }
-    await flush();
-  }
-
-  function pump(): void {
-    if (sending || pending.size === 0) return;
-    const ids = [...pending];
-    pending = new Set();
-    sending = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => send(ids))
-      .catch(onError)
-      .finally(() => {
-        sending = undefined;
-        pump();
-      });
-  }
-
-  return {
-    announce(userIds) {
-      for (const id of userIds) pending.add(id);
-      pump();
-    },
-    async drain() {
-      while (sending) await sending;
-    },
-  };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fastifyWebsocket from "@fastify/websocket";
 import { WS_CLOSE, wsClientMessageSchema } from "@shwe/contracts";
 import type { FastifyRequest } from "fastify";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { deletePresence, pruneLiveEvents, selectEventsByIds, selectRecentEventsAfter, upsertPresence } from "../live/live.repository.ts";
 import { liveMessageOf, replayFor } from "../live/live.service.ts";

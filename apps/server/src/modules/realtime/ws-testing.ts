@@ -1,4 +1,4 @@
-import type { ZodApp } from "../../app.ts";
+import type { ZodApp } from "../../app-context.ts";
 
 /** The client side of a test socket (the `ws` client that injectWS answers). */
 interface TestSocket {

@@ -1,4 +1,4 @@
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { runCashback } from "./cashback.service.ts";
 
 /** How often a listening server looks for closed weeks to credit (cheap when there is none). */

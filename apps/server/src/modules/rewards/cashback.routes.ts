@@ -8,7 +8,7 @@ import {
   promotionHistorySchema,
 } from "@shwe/contracts";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { accountLimiter } from "../accounts/rate-limits.ts";
 import { actorOf } from "../content/audit.service.ts";

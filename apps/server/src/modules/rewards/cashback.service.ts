@@ -15,7 +15,7 @@ import {
   yangonDate,
 } from "@shwe/domain";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { AppError, notFound, refused } from "../../lib/errors.ts";
 import type { Actor } from "../content/audit.service.ts";

@@ -19,7 +19,7 @@ import {
   verifyPocketAmount,
   yangonDate,
 } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
 import { notFound, refused } from "../../lib/errors.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";

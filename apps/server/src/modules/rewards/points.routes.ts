@@ -16,7 +16,7 @@ import {
   updatePointRewardBodySchema,
 } from "@shwe/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { accountLimiter } from "../accounts/rate-limits.ts";
 import { actorOf } from "../content/audit.service.ts";

@@ -11,7 +11,7 @@ import type {
   UpdatePointRewardBody,
 } from "@shwe/contracts";
 import { checkPointClaim, POINT_MESSAGES, pointsForStake, yangonDate } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";

@@ -9,7 +9,7 @@ import {
   referralSettingsSchema,
 } from "@shwe/contracts";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { actorOf } from "../content/audit.service.ts";
 import {
   decideReferralHold,

@@ -1,6 +1,6 @@
 import type { ReferralFlag, ReferralFlagGroup, ReferralPayouts, ReferralSettings } from "@shwe/contracts";
 import { type FarmingGroup, farmingGroups, ipRangeOf, maskPhone } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
 import { conflict, notFound, refused } from "../../lib/errors.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";

@@ -1,6 +1,6 @@
 import type { HistoryQuery } from "@shwe/contracts";
 import { decideTransferIn, decideTransferOut } from "@shwe/domain";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { finishPage, pageRequestOf } from "../ledger/history-page.ts";
 import { isoOf, yangonDayRange } from "../ledger/history-range.ts";

@@ -1,5 +1,5 @@
 import { errorBodySchema, historyQuerySchema, transferBodySchema, transferHistorySchema, transferResponseSchema } from "@shwe/contracts";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { idempotencyHeadersSchema, idempotencyKeyOf, sendMoneyResult } from "../ledger/money-call.ts";
 import { type Direction, transfer, transferHistory } from "./transfer.service.ts";

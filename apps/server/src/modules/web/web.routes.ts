@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { type FirstPaintPages, loadFirstPaint } from "./first-paint.ts";
 
 const defaultDist = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../web/dist");

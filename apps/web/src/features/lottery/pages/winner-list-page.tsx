@@ -2,10 +2,10 @@ import type { LotteryType } from "@shwe/contracts";
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { lazy, Suspense, useId, useState } from "react";
 import { ChevronDownIcon } from "../../../components/icons.tsx";
+import { Rank } from "../../../components/medal.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useWinners } from "../api/winners.ts";
-import { Rank } from "../components/medal.tsx";
 import { useLiveResults } from "../hooks/use-live-results.ts";
 
 /** The dropdown of spec §2 (Thai 1D, 2D, 3D), with the crypto games after them. */

@@ -1,6 +1,6 @@
 import { formatAmount, formatFloor } from "@shwe/domain";
+import { Card } from "../../../components/card.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
-import { Card } from "./card.tsx";
 
 export interface BalanceFigures {
   balance: number;

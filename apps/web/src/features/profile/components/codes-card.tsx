@@ -1,9 +1,9 @@
 import { formatAmount } from "@shwe/domain";
+import { Card } from "../../../components/card.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useCopy } from "../hooks/use-copy.ts";
-import { Card } from "./card.tsx";
 
 /** The invite link a friend opens to register with this referral code. */
 export function referralLink(code: string, origin = window.location.origin): string {

@@ -1,11 +1,11 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../../components/button.tsx";
+import { Card } from "../../../components/card.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useUploadLvl2 } from "../api/upload-lvl2.ts";
 import { useErrorText } from "../hooks/use-error-text.ts";
 import { IMAGE_ACCEPT, imageProblem } from "../lib/image-file.ts";
-import { Card } from "./card.tsx";
 
 export type Lvl2Status = "none" | "pending" | "approved" | "rejected";
 

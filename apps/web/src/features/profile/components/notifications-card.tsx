@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
+import { Card } from "../../../components/card.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { disablePush, enablePush, isPushEnabled, type PushAvailability, pushAvailability } from "../lib/web-push.ts";
-import { Card } from "./card.tsx";
 
 type State = "checking" | "on" | "off" | "busy";
 type Note = "unsupported" | "denied" | "dismissed" | "failed" | "enabled" | null;

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button.tsx";
+import { Card } from "../../../components/card.tsx";
 import { PasswordInput } from "../../../components/field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useChangePassword } from "../api/change-password.ts";
 import { fieldOf, useErrorText } from "../hooks/use-error-text.ts";
-import { Card } from "./card.tsx";
 
 const MIN = 8;
 const MAX = 64;

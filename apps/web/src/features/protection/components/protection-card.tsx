@@ -2,6 +2,7 @@ import type { ExclusionPeriodName, LimitKindName, LimitPeriodName, PlayerLimit, 
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/button.tsx";
+import { Card } from "../../../components/card.tsx";
 import { Field } from "../../../components/field.tsx";
 import { PopupBox } from "../../../components/popup-box.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
@@ -9,7 +10,6 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { toast } from "../../../lib/toast.ts";
-import { Card } from "../../profile/components/card.tsx";
 import { useProtection, useSelfExclude, useSetLimit, useSetRealityCheck } from "../api/protection.ts";
 
 const KINDS: readonly LimitKindName[] = ["deposit", "loss", "stake"];

@@ -1,9 +1,9 @@
 import { formatAmount, formatDisplayDate, yangonDate } from "@shwe/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { Rank } from "../../../components/medal.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
-import { Rank } from "../../lottery/components/medal.tsx";
 import { fetchPocketWinners } from "../api/pocket.ts";
 
 /** Keys that still work in the date field: moving focus. Typing a date is blocked (spec); the picker sets it. */

@@ -1,9 +1,7 @@
 import type { PaymentMethod } from "@shwe/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
-import { walletKeys } from "./query-keys.ts";
-
-export type CashKind = "in" | "out";
+import { type CashKind, walletKeys } from "./query-keys.ts";
 
 /** GET /api/payment-method/show-cashin | show-cashout: the wallets open for this direction (public). */
 export function usePaymentMethods(kind: CashKind) {

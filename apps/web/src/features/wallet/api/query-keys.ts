@@ -1,4 +1,5 @@
-import type { CashKind } from "./payment-methods.ts";
+/** Cash-in or cash-out. */
+export type CashKind = "in" | "out";
 
 /** Query keys of the wallet. Everything a player owns sits under ["user", …], cleared at sign-out. */
 export const walletKeys = {

@@ -1,5 +1,5 @@
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
-import { randomToken } from "../../lib/crypto.ts";
+import { randomToken } from "./crypto.ts";
 
 /** Argon2id with the OWASP parameters of the security baseline (m = 19 MiB, t = 2, p = 1). */
 /** Argon2id is 2 in the library's (const) Algorithm enum. */

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 
-/** A profile section: a 12 px rounded surface with an optional heading. */
+/** A section card (profile page, protection card): a 12 px rounded surface with an optional heading. */
 export function Card({ title, action, children }: { title?: string; action?: ReactNode; children: ReactNode }) {
   const id = useId();
   return (

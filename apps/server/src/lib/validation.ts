@@ -1,6 +1,6 @@
 import { normalizePhone } from "@shwe/domain";
 import { z } from "zod";
-import { badRequest } from "../../lib/errors.ts";
+import { badRequest } from "./errors.ts";
 
 /**
  * A phone field that accepts what the player types (09…, +959…, 959…) and hands the route the stored

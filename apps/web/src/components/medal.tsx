@@ -1,4 +1,4 @@
-import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { useTranslation } from "../lib/i18n-react.tsx";
 
 const MEDALS = {
   1: { fill: "text-gold", key: "gold" },

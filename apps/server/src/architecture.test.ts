@@ -1,0 +1,270 @@
+/**
+ * The written architecture (docs/architecture.md) as tests: the map names every server module and
+ * web feature, packages import no app, features and modules meet only at their public files, SQL
+ * stays in repositories, and no import cycle exists. Known exceptions are listed below with a
+ * reason; a list may only shrink: a new violation fails, and so does an entry that no longer
+ * violates (delete it).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { findCycles, listFolders, listSources, REPO_ROOT, readSource, type SourceFile } from "./test/import-graph.ts";
+
+const SERVER = "apps/server/src";
+const MODULES = `${SERVER}/modules`;
+const WEB = "apps/web/src";
+const FEATURES = `${WEB}/features`;
+
+/**
+ * The ledger's shared kernel: files of modules/ledger that every money-moving module uses directly
+ * (locks and balances, journals, idempotent money calls, settings, history paging). Named in
+ * docs/architecture.md too.
+ */
+const LEDGER_KERNEL = [
+  "history-page.ts",
+  "history-range.ts",
+  "idempotency.repository.ts",
+  "ledger.repository.ts",
+  "money-call.ts",
+  "money-settings.repository.ts",
+  "money-user.repository.ts",
+  "operator-audit.repository.ts",
+  "player-accounts.repository.ts",
+].map((f) => `${MODULES}/ledger/${f}`);
+
+/**
+ * The public files of each web feature: what other features may import. Named file by file rather
+ * than gathered in one index file, so that importing one component does not tie a lazy page's code
+ * to every chunk that imports another (apps/web/build/bundle-budget.ts).
+ */
+const FEATURE_PUBLIC: Record<string, string[]> = {
+  games: ["components/referral-card.tsx"],
+  points: ["components/point-icon.tsx"],
+  protection: ["components/protection-card.tsx", "components/reality-check.tsx"],
+  pwa: ["components/app-qr-code.tsx", "components/install-banner-slot.tsx", "components/install-page-url.ts"],
+  rewards: ["components/claim-button.tsx", "components/pocket-button.tsx", "components/pocket-winners.tsx"],
+  session: ["api/avatar.ts", "api/profile.ts", "hooks/use-live-balance.ts", "hooks/use-open-transfer.ts", "stores/transfer-popup.ts"],
+};
+
+/** Server modules reaching into another module's inner files today: `importer -> imported`, with the reason. */
+const MODULE_EXCEPTIONS: Record<string, string> = {
+  "accounts/session.service.ts -> auth/token.repository.ts": "sign-in issues tokens in its own transaction; auth has no service taking one",
+  "admin-money/admin-money.routes.ts -> ledger/audit.ts": "the operator's ledger audit call runs the auditor directly",
+  "admin-users/admin-users.routes.ts -> accounts/profile.routes.ts": "the console's player view reuses the profile answer's mapping",
+  "admin-users/admin-users.service.ts -> accounts/audit.repository.ts": "level-2 decisions write the account's audit rows",
+  "admin-users/admin-users.service.ts -> accounts/uploads.ts": "level-2 documents are read from the accounts' upload store",
+  "admin-users/player-access.service.ts -> protection/protection.repository.ts": "blocking a player reads and ends self-exclusions",
+  "cash/cash-review.repository.ts -> admin-money/operator-day.repository.ts": "cash decisions count toward the operator's daily limits",
+  "cash/cash-review.service.ts -> admin-money/operator-day.repository.ts": "cash decisions count toward the operator's daily limits",
+  "content/media.routes.ts -> accounts/multipart.ts": "media uploads share the accounts' multipart reader",
+  "content/media.routes.ts -> accounts/uploads.ts": "media uploads share the accounts' upload store",
+  "house/house.adapter.ts -> providers/provider-adapter.ts": "the house games are a provider: they implement its adapter interface",
+  "housekeeping/housekeeping.service.ts -> accounts/sms-retention.repository.ts": "retention deletes old rows of several modules",
+  "housekeeping/housekeeping.service.ts -> auth/token.repository.ts": "retention deletes old rows of several modules",
+  "housekeeping/housekeeping.service.ts -> providers/provider-callbacks.repository.ts": "retention deletes old rows of several modules",
+  "live/live.routes.ts -> realtime/realtime.hub.ts": "live connections are counted on the realtime hub",
+  "live/live.service.ts -> accounts/users.repository.ts": "a broadcast to one player finds them by phone",
+  "lottery/settlement.service.ts -> realtime/realtime.repository.ts": "results are published inside the settlement transaction",
+  "operators/operators.routes.ts -> accounts/rate-limits.ts": "shared rate limits",
+  "operators/operators.routes.ts -> accounts/users.repository.ts": "operator accounts are users",
+  "operators/operators.service.ts -> auth/token.repository.ts": "disabling an operator revokes their tokens in the same transaction",
+  "operators/second-factor.service.ts -> auth/token.repository.ts": "a passed second factor marks the token in the same transaction",
+  "protection/protection.routes.ts -> accounts/rate-limits.ts": "shared rate limits",
+  "protection/protection.service.ts -> cash/cash.repository.ts": "limits count the cash-ins of the period",
+  "providers/provider-registry.ts -> catalogue/catalogue-seed-data.ts": "the demo providers are the catalogue's seeded ones",
+  "providers/provider-rounds.repository.ts -> lottery/lottery-config.ts": "turnover windows follow the lottery's Yangon day",
+  "providers/referral.routes.ts -> accounts/rate-limits.ts": "shared rate limits",
+  "providers/wallet-one-call.ts -> lottery/lottery-config.ts": "turnover windows follow the lottery's Yangon day",
+  "realtime/realtime.routes.ts -> live/live.repository.ts": "a reconnecting socket replays the live events it missed",
+  "rewards/cashback.routes.ts -> accounts/rate-limits.ts": "shared rate limits",
+  "rewards/cashback.service.ts -> content/settings.repository.ts": "reward settings are site settings, read in the claim's transaction",
+  "rewards/pocket.routes.ts -> accounts/rate-limits.ts": "shared rate limits",
+  "rewards/points.routes.ts -> accounts/rate-limits.ts": "shared rate limits",
+  "rewards/points.service.ts -> content/settings.repository.ts": "reward settings are site settings, read in the claim's transaction",
+  "rewards/points.service.ts -> lottery/lottery-config.ts": "points days follow the lottery's Yangon day",
+  "rewards/referral-flags.service.ts -> providers/provider-settings.repository.ts": "referral switches are provider settings",
+};
+
+/** Files outside repositories that use the query builder or `sql` today, with the reason. */
+const SQL_EXCEPTIONS: Record<string, string> = {
+  "lib/rate-limit-store.ts": "the database counter store of the rate limits is its own small repository",
+  "modules/accounts/accounts.seed.ts": "demo data",
+  "modules/admin-users/player-access.service.ts": "blocking and unblocking players: queries written in the service",
+  "modules/cash/cash.seed.ts": "demo data",
+  "modules/cash/payment-methods-admin.ts": "routes, service and queries of payment methods in one file",
+  "modules/cash/promo-codes-admin.ts": "routes, service and queries of promo codes in one file, as payment methods",
+  "modules/ledger/audit.ts": "the auditor's invariant queries",
+  "modules/ledger/history-page.ts": "keyset paging helpers build the page's where clause",
+  "modules/ledger/ledger.service.ts": "journal posting queries written in the service",
+  "modules/lottery/results.service.ts": "result entry queries written in the service",
+  "modules/lottery/settlement.service.ts": "settlement queries written in the service",
+  "modules/operators/operators.service.ts": "operator account queries written in the service",
+  "modules/providers/wallet-one-call.ts": "calls the wallet_* database functions",
+};
+
+const server = listSources(SERVER).map(readSource);
+const web = listSources(WEB).map(readSource);
+const packages = listFolders("packages").flatMap((p) => listSources(`packages/${p}`).map(readSource));
+
+/** Tests and their helpers: never imported by product code (checked below), so free to reach anywhere. */
+const isTestSupport = (file: string) =>
+  /\.test\.tsx?$|\.test-helpers\.ts$|(^|\/|-)testing\.tsx?$|-test-accounts\.ts$/.test(file) || /\/test\//.test(file);
+
+const moduleOf = (file: string) => new RegExp(`^${MODULES}/([^/]+)/`).exec(file)?.[1];
+const featureOf = (file: string) => new RegExp(`^${FEATURES}/([^/]+)/`).exec(file)?.[1];
+const rel = (file: string, root: string) => path.posix.relative(root, file);
+
+/** Compares violations with the allow-list: new ones and stale entries both fail. */
+function checkAgainst(found: Map<string, string>, allowed: Record<string, string>) {
+  const unexpected = [...found].filter(([key]) => !(key in allowed)).map(([key, where]) => `${key}   (${where})`);
+  const stale = Object.keys(allowed).filter((key) => !found.has(key));
+  return { unexpected, stale };
+}
+
+describe("the map (docs/architecture.md)", () => {
+  const doc = readFileSync(path.join(REPO_ROOT, "docs/architecture.md"), "utf8");
+  /** The first cells of the rows of the table under a heading, as written between backticks. */
+  const entriesUnder = (heading: string): string[] => {
+    const start = doc.indexOf(`\n## ${heading}\n`);
+    expect(start, `heading "## ${heading}"`).toBeGreaterThanOrEqual(0);
+    const next = doc.indexOf("\n## ", start + 1);
+    const section = doc.slice(start, next === -1 ? undefined : next);
+    return section
+      .split("\n")
+      .map((line) => /^\|\s*((?:`[^`]+`[\s,]*)+)\|/.exec(line)?.[1])
+      .filter((cell): cell is string => cell !== undefined)
+      .flatMap((cell) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string));
+  };
+
+  it("has an entry for every server module, and none for a module that is gone", () => {
+    const folders = listFolders(MODULES);
+    const entries = entriesUnder("Server modules");
+    expect(
+      folders.filter((m) => !entries.includes(m)),
+      "modules missing from the map",
+    ).toEqual([]);
+    expect(
+      entries.filter((m) => !folders.includes(m)),
+      "map entries without a module",
+    ).toEqual([]);
+  });
+
+  it("has an entry for every web feature, and none for a feature that is gone", () => {
+    const folders = listFolders(FEATURES);
+    const entries = entriesUnder("Web features");
+    expect(
+      folders.filter((f) => !entries.includes(f)),
+      "features missing from the map",
+    ).toEqual([]);
+    expect(
+      entries.filter((f) => !folders.includes(f)),
+      "map entries without a feature",
+    ).toEqual([]);
+  });
+
+  it("names the ledger's shared kernel file by file", () => {
+    expect(LEDGER_KERNEL.map((f) => rel(f, `${MODULES}/ledger`)).filter((f) => !doc.includes(`\`${f}\``))).toEqual([]);
+  });
+});
+
+describe("boundaries", () => {
+  it("packages import no app and no other workspace but their own", () => {
+    const found: string[] = [];
+    for (const file of packages) {
+      const own = file.path.split("/").slice(0, 2).join("/");
+      for (const target of file.imports) if (!target.startsWith(`${own}/`)) found.push(`${file.path} -> ${target}`);
+      for (const spec of file.packages) if (spec.startsWith("@shwe/")) found.push(`${file.path} -> ${spec}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("web features use each other only through their public files", () => {
+    const found = new Map<string, string>();
+    for (const file of web) {
+      const from = featureOf(file.path);
+      if (!from || isTestSupport(file.path)) continue;
+      for (const target of file.imports) {
+        const to = featureOf(target);
+        if (!to || to === from) continue;
+        if (!(FEATURE_PUBLIC[to] ?? []).includes(rel(target, `${FEATURES}/${to}`))) found.set(`${file.path} -> ${target}`, "");
+      }
+    }
+    expect([...found.keys()]).toEqual([]);
+  });
+
+  it("the web app's shared code (lib, components, config) imports no feature", () => {
+    const shared = web.filter((f) => /^apps\/web\/src\/(lib|components|config)\//.test(f.path) && !isTestSupport(f.path));
+    expect(shared.flatMap((f) => f.imports.filter((t) => featureOf(t)).map((t) => `${f.path} -> ${t}`))).toEqual([]);
+  });
+
+  it("server modules use another module only through its service or the ledger's kernel", () => {
+    const found = new Map<string, string>();
+    for (const file of server) {
+      const from = moduleOf(file.path);
+      if (!from || isTestSupport(file.path)) continue;
+      for (const target of file.imports) {
+        const to = moduleOf(target);
+        if (!to || to === from || target.endsWith(".service.ts") || LEDGER_KERNEL.includes(target)) continue;
+        found.set(`${rel(file.path, MODULES)} -> ${rel(target, MODULES)}`, file.path);
+      }
+    }
+    const { unexpected, stale } = checkAgainst(found, MODULE_EXCEPTIONS);
+    expect(unexpected, "imports of another module's inner files (use its service)").toEqual([]);
+    expect(stale, "exceptions that no longer happen: delete them from MODULE_EXCEPTIONS").toEqual([]);
+  });
+
+  it("the server's shared code (lib) imports no module, plugin or app", () => {
+    const lib = server.filter((f) => f.path.startsWith(`${SERVER}/lib/`) && !isTestSupport(f.path));
+    expect(lib.flatMap((f) => f.imports.filter((t) => !t.startsWith(`${SERVER}/lib/`) && !t.startsWith(`${SERVER}/db/`)))).toEqual([]);
+  });
+
+  it("product code imports no test support", () => {
+    const found = [...server, ...web]
+      .filter((f) => !isTestSupport(f.path))
+      .flatMap((f) => f.imports.filter(isTestSupport).map((t) => `${f.path} -> ${t}`));
+    expect(found).toEqual([]);
+  });
+
+  it("SQL (the query builder, `sql` templates) is written only in repositories, db/, scripts and tests", () => {
+    const found = new Map<string, string>();
+    for (const file of server) {
+      if (file.sqlLines.length === 0 || isTestSupport(file.path)) continue;
+      const name = rel(file.path, SERVER);
+      if (name.endsWith(".repository.ts") || name.startsWith("db/") || name.startsWith("scripts/")) continue;
+      found.set(name, `lines ${file.sqlLines.join(", ")}`);
+    }
+    const { unexpected, stale } = checkAgainst(found, SQL_EXCEPTIONS);
+    expect(unexpected, "SQL outside a repository (move it into one)").toEqual([]);
+    expect(stale, "exceptions that no longer happen: delete them from SQL_EXCEPTIONS").toEqual([]);
+  });
+});
+
+describe("import cycles (type-only imports count)", () => {
+  const show = (cycles: string[][]) => cycles.map((c) => c.join("  <->  "));
+
+  it("the server has none", () => {
+    expect(show(findCycles(server))).toEqual([]);
+  });
+
+  it("the web app has none", () => {
+    expect(show(findCycles(web))).toEqual([]);
+  });
+
+  it("the packages have none", () => {
+    expect(show(findCycles(packages))).toEqual([]);
+  });
+
+  it("no two web features depend on each other, even through other files", () => {
+    const edges = new Map<string, Set<string>>();
+    for (const file of web) {
+      const from = featureOf(file.path);
+      if (!from || isTestSupport(file.path)) continue;
+      for (const target of file.imports) {
+        const to = featureOf(target);
+        if (to && to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+      }
+    }
+    const graph: SourceFile[] = [...edges].map(([name, to]) => ({ path: name, imports: [...to], packages: [], sqlLines: [] }));
+    expect(show(findCycles(graph))).toEqual([]);
+  });
+});
