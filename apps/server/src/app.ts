@@ -14,6 +14,7 @@ import { fastifyTrustProxy } from "./config/trust-proxy.ts";
 import type { Database, Db } from "./db/client.ts";
 import { createMoneyBatcher, type MoneyBatcher } from "./db/money-batch.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
+import { DatabaseOutageLog } from "./lib/db-outage.ts";
 import { loggerOptions } from "./lib/log-safety.ts";
 import { PublicCache } from "./lib/public-cache.ts";
 import type { CounterStore } from "./lib/rate-limit-store.ts";
@@ -90,6 +91,8 @@ export interface AppContext {
   rateLimitStore: CounterStore;
   /** Prometheus metrics of this process (plugins/metrics.ts). */
   metrics: Metrics;
+  /** How background jobs report failures: the database being away once per outage, then its return (lib/db-outage.ts). */
+  dbOutage: DatabaseOutageLog;
 }
 
 export interface BuildOptions {
@@ -180,6 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
       : undefined,
     metrics,
     rateLimitStore,
+    dbOutage: new DatabaseOutageLog(app.log),
   };
   registerMetrics(app, metrics, { access: metricsAccess(config) });
   metrics.sources.pool = () => database.poolStats?.();

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { isConnectFailure } from "../db/prepared-client.ts";
 import { AppError } from "../lib/errors.ts";
 import { summarizeError } from "../lib/log-safety.ts";
 
@@ -77,7 +78,8 @@ function fieldName(instancePath: string, context: string | undefined): string {
 /**
  * SQLSTATEs and socket codes of a database that is away for a moment: a terminated backend (57P01),
  * a crash or start-up (57P02, 57P03), too many connections (53300), a refused, reset or unreachable
- * server. Every connection exception (SQLSTATE class 08) counts too.
+ * server. Every connection exception (SQLSTATE class 08) counts too, and the refusals of
+ * CONNECT_REFUSED_CODES when they come from opening a connection.
  */
 const UNAVAILABLE_CODES = new Set([
   "57P01",
@@ -92,6 +94,13 @@ const UNAVAILABLE_CODES = new Set([
   "ENETUNREACH",
   "EAI_AGAIN",
 ]);
+/**
+ * SQLSTATEs of a server that refuses new connections for a while: the database is not accepting
+ * connections (55000, during maintenance or a restore), does not exist (3D000, being re-created),
+ * or refuses the credentials or role (28P01, 28000: a password being rotated, a role re-created). Only at connect: a statement
+ * raising them means something else (a sequence's currval, for one) and stays a 500.
+ */
+const CONNECT_REFUSED_CODES = new Set(["55000", "3D000", "28P01", "28000"]);
 /** node-postgres' own messages for a lost connection, a client broken by one, or a pool that cannot connect. */
 const UNAVAILABLE_MESSAGE =
   /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect)/;
@@ -110,6 +119,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     seen.add(e);
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof code === "string" && CONNECT_REFUSED_CODES.has(code) && isConnectFailure(e)) return true;
     if (UNAVAILABLE_MESSAGE.test(e.message)) return true;
     queue.push(e.cause);
     if (e instanceof AggregateError) queue.push(...e.errors);

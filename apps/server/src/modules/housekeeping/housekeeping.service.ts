@@ -68,11 +68,15 @@ export function registerHousekeeping(app: ZodApp, ctx: AppContext): void {
   let running: Promise<unknown> | undefined;
   const run = () => {
     if (running) return;
-    running = runHousekeeping(ctx.db)
-      .then((report) => {
-        if (Object.values(report).some((n) => n > 0)) app.log.info({ housekeeping: report }, "housekeeping round");
-      })
-      .catch((err: unknown) => app.log.error({ err }, "housekeeping round failed"))
+    running = ctx.dbOutage
+      .round(
+        "housekeeping",
+        async () => {
+          const report = await runHousekeeping(ctx.db);
+          if (Object.values(report).some((n) => n > 0)) app.log.info({ housekeeping: report }, "housekeeping round");
+        },
+        "housekeeping round failed",
+      )
       .finally(() => {
         running = undefined;
       });

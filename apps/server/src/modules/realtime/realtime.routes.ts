@@ -93,11 +93,13 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
     });
   };
   hub.reportPresence = reportPresence;
+  /** A presence report as a background round: the database being away is told once per outage (lib/db-outage.ts). */
+  const presenceRound = () => ctx.dbOutage.round("live_presence", reportPresence, "presence report failed");
   hub.onChange = () => {
     if (presenceTimer || closing) return;
     presenceTimer = setTimeout(() => {
       presenceTimer = undefined;
-      void reportPresence().catch((err) => app.log.warn({ err }, "presence report failed"));
+      void presenceRound();
     }, PRESENCE_SETTLE_MS);
     presenceTimer.unref();
   };
@@ -137,11 +139,8 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
             .catch((err) => app.log.warn({ err }, "live event catch-up failed")),
       ),
     );
-    void reportPresence().catch((err) => app.log.warn({ err }, "presence report failed"));
-    const presence = setInterval(
-      () => void reportPresence().catch((err) => app.log.warn({ err }, "presence report failed")),
-      PRESENCE_EVERY_MS,
-    );
+    void presenceRound();
+    const presence = setInterval(() => void presenceRound(), PRESENCE_EVERY_MS);
     presence.unref();
     timers.push(presence);
     // A revoked token or a blocked account closes its sockets on every process at once (the database
