@@ -65,13 +65,13 @@ export function registerSessionRoutes(app: ZodApp, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: "Sign in with phone and password",
+        summary: "Sign in with phone and password (and otp_token of purpose login once the phone's sign-in limit is reached)",
         body: loginBodySchema.extend({ phone }),
         response: { 200: sessionResponseSchema, "4xx": errorBodySchema },
       },
       preHandler: accountLimiter(app, limits, "login", ACCOUNT_LIMITS.login),
     },
-    async (request) => sessionBody(ctx, await login(ctx, request.body.phone, request.body.password, request.ip)),
+    async (request) => sessionBody(ctx, await login(ctx, request.body.phone, request.body.password, request.ip, request.body.otp_token)),
   );
 
   app.post(

@@ -94,8 +94,14 @@ export async function register(ctx: AppContext, input: RegisterInput, ip: string
   });
 }
 
-/** Phone + password sign-in. Unknown phone and wrong password get the same answer in about the same time. */
-export async function login(ctx: AppContext, phone: string, password: string, ip: string): Promise<Session> {
+/**
+ * Phone + password sign-in. Unknown phone and wrong password get the same answer in about the same
+ * time. With `otpToken` (a proof of purpose login, what the phone's owner brings when the phone's
+ * sign-in limits are reached) the proof is used up first, in its own transaction, whatever the
+ * password: one SMS code buys one try.
+ */
+export async function login(ctx: AppContext, phone: string, password: string, ip: string, otpToken?: string): Promise<Session> {
+  if (otpToken !== undefined) await ctx.db.transaction((tx) => consumeProof(tx, otpToken, phone, "login"));
   const user = await findUserByPhone(ctx.db, phone);
   if (!user) {
     await verifyDummyPassword(password);
