@@ -53,6 +53,7 @@ export function registerSessionRoutes(app: ZodApp, ctx: AppContext): void {
           otpToken: b.otp_token,
           referralCode: b.referral_code,
           deviceId: request.headers[DEVICE_ID_HEADER],
+          userAgent: request.headers["user-agent"],
         },
         request.ip,
       );
@@ -71,7 +72,11 @@ export function registerSessionRoutes(app: ZodApp, ctx: AppContext): void {
       },
       preHandler: accountLimiter(app, limits, "login", ACCOUNT_LIMITS.login),
     },
-    async (request) => sessionBody(ctx, await login(ctx, request.body.phone, request.body.password, request.ip, request.body.otp_token)),
+    async (request) =>
+      sessionBody(
+        ctx,
+        await login(ctx, request.body.phone, request.body.password, request.ip, request.body.otp_token, request.headers["user-agent"]),
+      ),
   );
 
   app.post(
