@@ -7,6 +7,7 @@ import type { Config } from "./config/env.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { MoneyBatcher } from "./db/money-batch.ts";
 import type { Clock } from "./lib/clock.ts";
+import type { DatabaseOutageLog } from "./lib/db-outage.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
 import type { CounterStore } from "./lib/rate-limit-store.ts";
 import type { AuthService } from "./modules/auth/auth.service.ts";
@@ -43,4 +44,6 @@ export interface AppContext {
   rateLimitStore: CounterStore;
   /** Prometheus metrics of this process (plugins/metrics.ts). */
   metrics: Metrics;
+  /** How background jobs report failures: the database being away once per outage, then its return (lib/db-outage.ts). */
+  dbOutage: DatabaseOutageLog;
 }

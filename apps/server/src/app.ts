@@ -8,6 +8,7 @@ import { fastifyTrustProxy } from "./config/trust-proxy.ts";
 import type { Database } from "./db/client.ts";
 import { createMoneyBatcher } from "./db/money-batch.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
+import { DatabaseOutageLog } from "./lib/db-outage.ts";
 import { loggerOptions } from "./lib/log-safety.ts";
 import { PublicCache } from "./lib/public-cache.ts";
 import { registerAccountRoutes } from "./modules/accounts/accounts.routes.ts";
@@ -139,6 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
       : undefined,
     metrics,
     rateLimitStore,
+    dbOutage: new DatabaseOutageLog(app.log),
   };
   registerMetrics(app, metrics, { access: metricsAccess(config) });
   metrics.sources.pool = () => database.poolStats?.();

@@ -6,7 +6,8 @@ export const phoneInputSchema = text().min(9).max(20);
 /** ≥ 8 characters, any characters, at most 64 (domain-rules §2). */
 export const passwordSchema = text().min(8, "must be at least 8 characters").max(64, "must be at most 64 characters");
 export const lvl2StatusSchema = z.enum(["none", "pending", "approved", "rejected"]);
-export const otpPurposeSchema = z.enum(["register", "reset"]);
+/** register: sign-up; reset: password reset; login: sign-in while the phone is locked by wrong passwords. */
+export const otpPurposeSchema = z.enum(["register", "reset", "login"]);
 export const otpCodeSchema = text().regex(/^\d{6}$/, "must be 6 digits");
 export const nameSchema = text().trim().min(1).max(60);
 export const referralCodeSchema = text()
@@ -28,7 +29,15 @@ export const registerBodySchema = z.strictObject({
   otp_token: text().min(1).max(200),
   referral_code: referralCodeSchema.optional(),
 });
-export const loginBodySchema = z.strictObject({ phone: phoneInputSchema, password: text().min(1).max(64) });
+/**
+ * Sign-in. `otp_token` (a proof of purpose login) is needed only when the sign-in limits of the phone
+ * are reached: the answer is then 429 RATE_LIMITED with `details.otp_purpose: "login"`.
+ */
+export const loginBodySchema = z.strictObject({
+  phone: phoneInputSchema,
+  password: text().min(1).max(64),
+  otp_token: text().min(1).max(200).optional(),
+});
 export const sessionResponseSchema = z.object({ token: z.string(), expires_at: z.string(), user: profileSchema });
 
 export const forgetPasswordBodySchema = z.strictObject({

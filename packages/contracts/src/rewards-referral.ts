@@ -28,10 +28,13 @@ export const referralFlagRefereeSchema = z.object({
 });
 export type ReferralFlagReferee = z.infer<typeof referralFlagRefereeSchema>;
 
-/** Referees of one referrer that signed up from one device or one network within the window. */
+/**
+ * Referees of one referrer that signed up from one device or one network within the window, or
+ * (`shared_sign_in`) that used the referrer's browser on the referrer's network (key: the address).
+ */
 export const referralFlagGroupSchema = z.object({
-  kind: z.enum(["device", "ip_range"]),
-  /** The device id's first characters, or the IP range. */
+  kind: z.enum(["device", "ip_range", "shared_sign_in"]),
+  /** The device id's first characters, the IP range, or the shared client address. */
   key: z.string(),
   from: z.string(),
   to: z.string(),

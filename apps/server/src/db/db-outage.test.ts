@@ -9,6 +9,8 @@ import { balancesOf, call, createUser, expectLedgerClean, fund, type TestUser } 
 import { isDatabaseUnavailable, registerErrorHandling } from "../plugins/errors.ts";
 import { createTestApp, onRealPostgres, realPostgresUrl, type TestApp } from "../test/test-app.ts";
 import { type Database, openDatabase, rowsOf } from "./client.ts";
+import { refusingServer } from "./outage-testing.ts";
+import { PreparingClient } from "./prepared-client.ts";
 
 /**
  * The database going away under load (reliability.md): answers in flight become 503 with a retry
@@ -117,6 +119,57 @@ interface TestSocket {
   close(): void;
   on(event: "message", fn: (data: Buffer) => void): void;
 }
+
+describe("a database that refuses new connections (55000, 57P03, 3D000, 28P01, 28000 at connect)", () => {
+  const refusals = [
+    ["55000", 'database "shwe" is not currently accepting connections'],
+    ["57P03", "the database system is starting up"],
+    ["3D000", 'database "shwe" does not exist'],
+    ["28P01", 'password authentication failed for user "u"'],
+    ["28000", 'role "u" does not exist'],
+  ] as const;
+
+  it("answers 503 UNAVAILABLE with Retry-After, through the pool and through Drizzle", async () => {
+    for (const [code, message] of refusals) {
+      const { server, url } = await refusingServer(code, message);
+      const pool = new pg.Pool({ connectionString: url, Client: PreparingClient, max: 2 });
+      const app = Fastify();
+      registerErrorHandling(app);
+      app.get("/pool", async () => (await pool.query("select $1::int as n", [1])).rows);
+      app.get("/client", async () => {
+        const c = new PreparingClient({ connectionString: url });
+        try {
+          await c.connect();
+          return "connected";
+        } finally {
+          await c.end().catch(() => undefined);
+        }
+      });
+      try {
+        for (const path of ["/pool", "/client"]) {
+          const res = await app.inject({ method: "GET", url: path });
+          expect(res.statusCode, `${code} ${path}`).toBe(503);
+          expect(res.json()).toEqual({ message: "Service is busy. Please try again shortly.", code: "UNAVAILABLE" });
+          expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+        }
+        const err = await pool.query("select 1").catch((e: unknown) => e);
+        expect((err as { code?: string }).code).toBe(code);
+        expect(isDatabaseUnavailable(new DrizzleQueryError("select 1", [], err as Error))).toBe(true);
+      } finally {
+        await app.close();
+        await pool.end();
+        server.close();
+      }
+    }
+  });
+
+  it("the same SQLSTATEs raised by a statement are not an outage (they stay 500)", () => {
+    for (const [code, message] of refusals.filter(([c]) => c !== "57P03")) {
+      expect(isDatabaseUnavailable(pgError(code, message)), code).toBe(false);
+    }
+    expect(isDatabaseUnavailable(pgError("55000", 'currval of sequence "s" is not yet defined in this session'))).toBe(false);
+  });
+});
 
 describe("a 503 always tells the client when to retry", () => {
   it("answers Retry-After for a busy AppError and for an unreachable database", async () => {

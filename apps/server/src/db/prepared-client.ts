@@ -32,6 +32,21 @@ export function statementName(text: string): string {
   return `q${createHash("sha256").update(text).digest("hex").slice(0, 30)}`;
 }
 
+const CONNECT_FAILURE = Symbol("shwe.db.connectFailure");
+
+/**
+ * True when the error was raised while a connection was being opened (the server refused it:
+ * not accepting connections, no such database, authentication failed). Such SQLSTATEs mean
+ * something else when a statement raises them, so only the connect path marks them.
+ */
+export function isConnectFailure(err: unknown): boolean {
+  return err instanceof Error && (err as { [CONNECT_FAILURE]?: boolean })[CONNECT_FAILURE] === true;
+}
+
+function markConnectFailure(err: unknown): void {
+  if (err instanceof Error) Object.defineProperty(err, CONNECT_FAILURE, { value: true });
+}
+
 export class PreparingClient extends pg.Client {
   /** Names this connection has prepared (or is preparing). */
   readonly prepared = new Set<string>();
@@ -77,6 +92,23 @@ export class PreparingClient extends pg.Client {
       releasedOnLoss = true;
       fn(err);
     };
+  }
+
+  /** Opens the connection; a refusal is marked as a connect failure (isConnectFailure). */
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (err: Error) => void): void;
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres' connect has two overloads; both are passed through.
+  override connect(callback?: (err: any, client?: any) => void): any {
+    if (!callback) {
+      return super.connect().catch((err: unknown) => {
+        markConnectFailure(err);
+        throw err;
+      });
+    }
+    super.connect((err: Error | null) => {
+      if (err) markConnectFailure(err);
+      callback(err, this);
+    });
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query has many overloads; every call is passed through.

@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError } from "../lib/errors.ts";
 import { summarizeError } from "../lib/log-safety.ts";
+
+export { isDatabaseUnavailable };
 
 interface ErrorBody {
   message: string;
@@ -72,47 +75,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
 function fieldName(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
   return path || context || "body";
-}
-
-/**
- * SQLSTATEs and socket codes of a database that is away for a moment: a terminated backend (57P01),
- * a crash or start-up (57P02, 57P03), too many connections (53300), a refused, reset or unreachable
- * server. Every connection exception (SQLSTATE class 08) counts too.
- */
-const UNAVAILABLE_CODES = new Set([
-  "57P01",
-  "57P02",
-  "57P03",
-  "53300",
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "EPIPE",
-  "ETIMEDOUT",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EAI_AGAIN",
-]);
-/** node-postgres' own messages for a lost connection, a client broken by one, or a pool that cannot connect. */
-const UNAVAILABLE_MESSAGE =
-  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect)/;
-
-/**
- * True when the error means the database cannot be reached right now (the answer is 503 with a
- * retry hint). Follows `cause` (Drizzle wraps every failed query, and a failed ROLLBACK after it, in
- * DrizzleQueryError) and the errors of an AggregateError (a host name with several addresses).
- */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  const queue: unknown[] = [err];
-  const seen = new Set<unknown>();
-  while (queue.length > 0 && seen.size < 20) {
-    const e = queue.shift();
-    if (!(e instanceof Error) || e instanceof AppError || seen.has(e)) continue;
-    seen.add(e);
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
-    if (UNAVAILABLE_MESSAGE.test(e.message)) return true;
-    queue.push(e.cause);
-    if (e instanceof AggregateError) queue.push(...e.errors);
-  }
-  return false;
 }

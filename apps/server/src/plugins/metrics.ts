@@ -11,7 +11,7 @@ import type { ZodApp } from "../zod-app.ts";
  *   - the database pool (open, idle, waiting clients) where there is one (real PostgreSQL);
  *   - bets accepted and refused by lottery type, draws settled, and the delay between a committed
  *     balance change and its delivery to a live socket (outbox lag);
- *   - open WebSockets; and the Node process itself (event loop lag, heap, CPU).
+ *   - open WebSockets, and those closed for a client's broken or oversized messages; and the Node process itself (event loop lag, heap, CPU).
  * docs/operations.md says how to read them.
  */
 export interface Metrics {
@@ -20,9 +20,14 @@ export interface Metrics {
   drawSettled(): void;
   /** Seconds between a balance change's commit and its delivery to a live socket. */
   outboxLag(seconds: number): void;
+  /** A WebSocket closed because its client broke the protocol (`reason`: the ws error code, e.g. too large). */
+  wsRefused(reason: WsRefusal): void;
   /** Sources read at scrape time. */
   sources: MetricSources;
 }
+
+/** Why a socket was closed for its client's fault: a message over the size limit, or any other broken frame. */
+export type WsRefusal = "too_large" | "bad_frame";
 
 export interface MetricSources {
   pool?: () => { total: number; idle: number; waiting: number } | undefined;
@@ -46,6 +51,12 @@ export function createMetrics(): Metrics {
     name: "shwe_outbox_lag_seconds",
     help: "Delay between a committed balance change and its delivery to a live socket.",
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const wsRefused = new Counter({
+    name: "shwe_websocket_refused_total",
+    help: "WebSockets closed because the client broke the protocol (too_large: a message over the size limit; bad_frame: any other).",
+    labelNames: ["reason"],
     registers: [registry],
   });
   new Gauge({
@@ -75,6 +86,7 @@ export function createMetrics(): Metrics {
     sources,
     drawSettled: () => drawsSettled.inc(),
     outboxLag: (seconds) => lag.observe(Math.max(0, seconds)),
+    wsRefused: (reason) => wsRefused.inc({ reason }),
   };
 }
 

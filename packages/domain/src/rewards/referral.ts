@@ -113,9 +113,13 @@ export interface FarmingRule {
 
 export const DEFAULT_FARMING_RULE: FarmingRule = { threshold: 3, windowMs: 24 * 3_600_000 };
 
-/** A set of one referrer's referees that signed up from one device or one network within the window. */
+/**
+ * A set of one referrer's referees that signed up from one device or one network within the window;
+ * or (`shared_sign_in`, key: the client address) referees whose sign-up or sign-ins came from the
+ * referrer's own browser on the referrer's own network (same address and user agent, within days).
+ */
 export interface FarmingGroup {
-  kind: "device" | "ip_range";
+  kind: "device" | "ip_range" | "shared_sign_in";
   key: string;
   /** The referees of the densest window, oldest first. */
   refereeIds: number[];

@@ -73,7 +73,7 @@ export const otpCodes = pgTable(
   {
     id: id(),
     phone: text("phone").notNull(),
-    purpose: text("purpose", { enum: ["register", "reset"] }).notNull(),
+    purpose: text("purpose", { enum: ["register", "reset", "login"] }).notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
     expiresAt: at("expires_at").notNull(),
@@ -90,7 +90,7 @@ export const otpProofs = pgTable(
     id: id(),
     tokenHash: text("token_hash").notNull(),
     phone: text("phone").notNull(),
-    purpose: text("purpose", { enum: ["register", "reset"] }).notNull(),
+    purpose: text("purpose", { enum: ["register", "reset", "login"] }).notNull(),
     expiresAt: at("expires_at").notNull(),
     usedAt: at("used_at"),
     createdAt: createdAt(),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
-import { at, createdAt, money, ref } from "./columns.ts";
+import { at, createdAt, id, money, ref } from "./columns.ts";
 
 /** Where each account signed up from: the browser's device id, the client IP and its /24 or /64 range. */
 export const signupOrigins = pgTable(
@@ -14,9 +14,30 @@ export const signupOrigins = pgTable(
     deviceId: text("device_id"),
     ip: text("ip"),
     ipRange: text("ip_range"),
+    /** The browser's User-Agent header (at most 512 characters); null when none was sent. */
+    userAgent: text("user_agent"),
     createdAt: createdAt(),
   },
-  (t) => [index("signup_origins_referrer_idx").on(t.referredBy, t.createdAt), index("signup_origins_device_idx").on(t.deviceId)],
+  (t) => [
+    index("signup_origins_referrer_idx").on(t.referredBy, t.createdAt),
+    index("signup_origins_device_idx").on(t.deviceId),
+    index("signup_origins_ip_idx").on(t.ip, t.createdAt),
+  ],
+);
+
+/** Where each sign-in came from (client address, User-Agent), kept SIGN_IN_ORIGIN_RETENTION_DAYS: self-referral signals. */
+export const signInOrigins = pgTable(
+  "sign_in_origins",
+  {
+    id: id(),
+    userId: ref("user_id")
+      .notNull()
+      .references(() => users.id),
+    ip: text("ip").notNull(),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sign_in_origins_ip_idx").on(t.ip, t.createdAt), index("sign_in_origins_created_idx").on(t.createdAt)],
 );
 
 /** A referee's running net casino loss and the high-water mark the referrer's share was paid on. */

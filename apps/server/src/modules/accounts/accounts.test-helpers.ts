@@ -29,7 +29,7 @@ export async function post(app: ZodApp, url: string, payload: unknown, token?: s
 }
 
 /** send_otp → outbox → verify_otp: the otp_token of a verified phone. */
-export async function verifiedPhone(app: ZodApp, phone: string, purpose: "register" | "reset"): Promise<string> {
+export async function verifiedPhone(app: ZodApp, phone: string, purpose: "register" | "reset" | "login"): Promise<string> {
   const sent = await post(app, "/api/user/send_otp", { phone, purpose });
   expect(sent.statusCode, sent.body).toBe(200);
   const code = await codeFromOutbox(app, phone);

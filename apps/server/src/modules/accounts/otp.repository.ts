@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import { otpCodes, otpProofs } from "../../db/schema/index.ts";
 
-export type OtpPurpose = "register" | "reset";
+export type OtpPurpose = "register" | "reset" | "login";
 
 /** Serialises OTP sends for one phone until the end of the transaction (the hourly count stays exact). */
 export async function lockOtpPhone(tx: Executor, phone: string): Promise<void> {

@@ -34,7 +34,7 @@ export function hashOtp(phone: string, purpose: OtpPurpose, code: string): strin
 }
 
 export function otpMessage(purpose: OtpPurpose, code: string): string {
-  const what = purpose === "register" ? "sign-up" : "password reset";
+  const what = purpose === "register" ? "sign-up" : purpose === "login" ? "sign-in" : "password reset";
   return `Shwe Lucky ${what} code: ${code}. It expires in ${OTP_TTL_MINUTES} minutes. Never share this code with anyone.`;
 }
 
@@ -43,8 +43,8 @@ export function checkPhone(ctx: AppContext, phone: string): Promise<boolean> {
 }
 
 /**
- * Sends a fresh 6-digit code for phone + purpose. Sign-up codes go only to new phones, reset codes
- * only to registered ones. At most 3 codes per phone per hour, counted in the database under a
+ * Sends a fresh 6-digit code for phone + purpose. Sign-up codes go only to new phones, reset and
+ * sign-in codes only to registered ones. At most 3 codes per phone per hour, counted in the database under a
  * per-phone lock so concurrent requests cannot slip past the count.
  *
  * The code (its hash) and a queued delivery row are committed first; the gateway is called after
@@ -57,7 +57,7 @@ export async function sendOtp(ctx: AppContext, sms: SmsGateway, log: FastifyBase
   if (purpose === "register" && registered) {
     throw conflict("PHONE_REGISTERED", "This phone number is already registered. Please sign in.");
   }
-  if (purpose === "reset" && !registered) throw notFound("No account uses this phone number.");
+  if (purpose !== "register" && !registered) throw notFound("No account uses this phone number.");
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const smsPurpose = `otp_${purpose}`;

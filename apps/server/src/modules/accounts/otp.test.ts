@@ -94,7 +94,7 @@ describe("POST /api/user/send_otp", () => {
   it("refuses a bad purpose or unknown fields", async () => {
     const before = await rowCounts(t.ctx.db);
     for (const payload of [
-      { phone: newPhone(), purpose: "login" },
+      { phone: newPhone(), purpose: "withdraw" },
       { phone: newPhone() },
       { phone: newPhone(), purpose: "register", code: "123456" },
     ]) {

@@ -9,10 +9,23 @@ import { type Config, testConfig } from "../../config/env.ts";
 import { type Database, migrateDatabase, openDatabase, rowsOf } from "../../db/client.ts";
 import { createTestApp, onRealPostgres, openTestDatabase, realPostgresUrl, type TestApp } from "../../test/test-app.ts";
 import { balancesOf, createUser, DEFAULT_PASSWORD, expectLedgerClean, fund } from "../ledger/testing.ts";
-import { newPhone, post, rowCounts } from "./accounts.test-helpers.ts";
+import { newPhone, post, registerPlayer, rowCounts, verifiedPhone } from "./accounts.test-helpers.ts";
 import { ACCOUNT_LIMITS, limitKey } from "./rate-limits.ts";
 
 /** The limits with their real numbers (the default test configuration: enabled, factor 1). */
+
+const ATTACKER = "192.0.2.66";
+const OWNER = "198.51.100.20";
+
+/** A sign-in from a given client address. */
+function loginFrom(ip: string, phone: string, password: string, otpToken?: string) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/user/login",
+    remoteAddress: ip,
+    payload: { phone, password, ...(otpToken ? { otp_token: otpToken } : {}) },
+  });
+}
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -20,9 +33,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe("rate limits of the account calls", () => {
-  it("login: 10 tries per phone per 15 minutes, then 429 RATE_LIMITED with Retry-After", async () => {
-    const phoneLimit = ACCOUNT_LIMITS.login.find((r) => r.by === "phone");
-    expect(phoneLimit).toEqual({ by: "phone", max: 10, windowMs: 15 * 60_000 });
+  it("login: 10 tries per phone and address per 15 minutes, then 429 RATE_LIMITED with Retry-After and the SMS way out", async () => {
+    expect(ACCOUNT_LIMITS.login).toEqual([
+      { by: "ip", max: 30, windowMs: 15 * 60_000 },
+      { by: "phone_ip", max: 10, windowMs: 15 * 60_000, smsUnlock: "login" },
+      { by: "phone", max: 50, windowMs: 15 * 60_000, smsUnlock: "login" },
+    ]);
     const phone = "09500000001";
     for (let i = 0; i < 10; i++) {
       const res = await post(t.app, "/api/user/login", { phone, password: `wrong password ${i}` });
@@ -32,13 +48,60 @@ describe("rate limits of the account calls", () => {
     // The same phone in another form is the same phone.
     const limited = await post(t.app, "/api/user/login", { phone: "+959500000001", password: "demo-player-1" });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ code: "RATE_LIMITED", message: expect.any(String), details: { retry_after: expect.any(Number) } });
+    expect(limited.json()).toEqual({
+      code: "RATE_LIMITED",
+      message: expect.any(String),
+      details: { retry_after: expect.any(Number), otp_purpose: "login" },
+    });
     const retryAfter = Number(limited.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
     expect(await rowCounts(t.ctx.db)).toEqual(before);
     // Another phone from the same address is not blocked by this phone's limit.
     expect((await post(t.app, "/api/user/login", { phone: "09500000002", password: "demo-player-2" })).statusCode).toBe(200);
+  });
+
+  it("login: wrong passwords from one address do not lock the owner out from another", async () => {
+    const owner = await registerPlayer(t.app);
+    for (let i = 0; i < 10; i++) expect((await loginFrom(ATTACKER, owner.phone, `wrong password ${i}`)).statusCode).toBe(401);
+    expect((await loginFrom(ATTACKER, owner.phone, owner.password)).statusCode).toBe(429);
+    expect((await loginFrom("198.51.100.7", owner.phone, owner.password)).statusCode).toBe(200);
+  });
+
+  it("login: the per-phone ceiling (50) holds over many addresses; the owner passes it with the password and a fresh SMS code", async () => {
+    const owner = await registerPlayer(t.app);
+    for (let i = 0; i < 50; i++) {
+      const res = await loginFrom(`203.0.113.${Math.floor(i / 9) + 1}`, owner.phone, `wrong password ${i}`);
+      expect(res.statusCode, `try ${i}`).toBe(401);
+    }
+    const locked = await loginFrom(OWNER, owner.phone, owner.password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().details).toEqual({ retry_after: expect.any(Number), otp_purpose: "login" });
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
+
+    // A made-up proof does not pass the lock, nor does the password get tried.
+    const madeUp = await loginFrom(OWNER, owner.phone, owner.password, "made-up-proof");
+    expect(madeUp.statusCode).toBe(422);
+    expect(madeUp.json().code).toBe("OTP_TOKEN_INVALID");
+
+    // A proof with a wrong password: refused, and that proof is used up (one SMS code, one try).
+    const spent = await verifiedPhone(t.app, owner.phone, "login");
+    expect((await loginFrom(OWNER, owner.phone, "not the password", spent)).statusCode).toBe(401);
+    expect((await loginFrom(OWNER, owner.phone, owner.password, spent)).json().code).toBe("OTP_TOKEN_INVALID");
+
+    // The owner: a fresh code from the demo outbox, then the password with its proof.
+    const proof = await verifiedPhone(t.app, owner.phone, "login");
+    const signedIn = await loginFrom(OWNER, owner.phone, owner.password, proof);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().user.phone).toBe(owner.phone);
+    // Single use; and without a proof the phone stays locked for everyone.
+    expect((await loginFrom(OWNER, owner.phone, owner.password, proof)).json().code).toBe("OTP_TOKEN_INVALID");
+    expect((await loginFrom(OWNER, owner.phone, owner.password)).statusCode).toBe(429);
+  });
+
+  it("send_otp of purpose login goes only to registered phones", async () => {
+    const res = await post(t.app, "/api/user/send_otp", { phone: newPhone(), purpose: "login" });
+    expect(res.statusCode).toBe(404);
   });
 
   it("check_phone: 30 per IP per 15 minutes, whatever the phones", async () => {

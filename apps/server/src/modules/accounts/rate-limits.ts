@@ -5,14 +5,23 @@ import { sha256Hex } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { PreHandler } from "../../plugins/auth.ts";
 
-/** What a limit counts by: the caller's IP, the (already normalised) phone of the body, or the signed-in account. */
-export type LimitKey = "ip" | "phone" | "user";
+/**
+ * What a limit counts by: the caller's IP, the (already normalised) phone of the body, that phone
+ * from that IP together, or the signed-in account.
+ */
+export type LimitKey = "ip" | "phone" | "phone_ip" | "user";
 
 export interface LimitRule {
   by: LimitKey;
   /** Requests allowed per window (multiplied by config.rateLimits.factor). */
   max: number;
   windowMs: number;
+  /**
+   * The phone's owner may pass this limit with a fresh SMS code of this purpose: a body with an
+   * `otp_token` skips the rule (the route must then use up that proof before anything else), and
+   * the 429 says so in `details.otp_purpose`.
+   */
+  smsUnlock?: "login";
 }
 
 const MINUTE = 60_000;
@@ -39,9 +48,13 @@ export const ACCOUNT_LIMITS = {
     { by: "ip", max: 10, windowMs: HOUR },
     { by: "phone", max: 10, windowMs: HOUR },
   ],
+  // Guessing one phone's password is slowed per phone and address pair; the per-phone ceiling, much
+  // higher, stops guessing spread over many addresses. Whoever else hits them, the owner still gets
+  // in with the password and a fresh SMS code (smsUnlock).
   login: [
     { by: "ip", max: 30, windowMs: 15 * MINUTE },
-    { by: "phone", max: 10, windowMs: 15 * MINUTE },
+    { by: "phone_ip", max: 10, windowMs: 15 * MINUTE, smsUnlock: "login" },
+    { by: "phone", max: 50, windowMs: 15 * MINUTE, smsUnlock: "login" },
   ],
   forget_password: [
     { by: "ip", max: 10, windowMs: HOUR },
@@ -73,7 +86,12 @@ function keyOf(request: FastifyRequest, by: LimitKey): string | undefined {
   if (by === "ip") return request.ip;
   if (by === "user") return request.authUser ? String(request.authUser.id) : undefined;
   const body = request.body as { phone?: unknown } | undefined;
-  return typeof body?.phone === "string" ? body.phone : undefined;
+  if (typeof body?.phone !== "string") return undefined;
+  return by === "phone_ip" ? `${body.phone}|${request.ip}` : body.phone;
+}
+
+function carriesProof(request: FastifyRequest): boolean {
+  return typeof (request.body as { otp_token?: unknown } | undefined)?.otp_token === "string";
 }
 
 /**
@@ -96,11 +114,17 @@ export function accountLimiter(app: ZodApp, config: RateLimitConfig, name: strin
   return async (request) => {
     for (const { rule, check } of checks) {
       if (keyOf(request, rule.by) === undefined) continue;
+      if (rule.smsUnlock && carriesProof(request)) continue;
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
-        throw new AppError(429, "RATE_LIMITED", "Too many attempts. Please wait and try again.", {
-          retry_after: Math.max(1, result.ttlInSeconds),
-        });
+        const retryAfter = Math.max(1, result.ttlInSeconds);
+        if (rule.smsUnlock) {
+          throw new AppError(429, "RATE_LIMITED", "Too many attempts for this phone. Confirm it is you with a code sent by SMS.", {
+            retry_after: retryAfter,
+            otp_purpose: rule.smsUnlock,
+          });
+        }
+        throw new AppError(429, "RATE_LIMITED", "Too many attempts. Please wait and try again.", { retry_after: retryAfter });
       }
     }
   };

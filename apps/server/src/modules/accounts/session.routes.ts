@@ -53,6 +53,7 @@ export function registerSessionRoutes(app: ZodApp, ctx: AppContext): void {
           otpToken: b.otp_token,
           referralCode: b.referral_code,
           deviceId: request.headers[DEVICE_ID_HEADER],
+          userAgent: request.headers["user-agent"],
         },
         request.ip,
       );
@@ -65,13 +66,17 @@ export function registerSessionRoutes(app: ZodApp, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: "Sign in with phone and password",
+        summary: "Sign in with phone and password (and otp_token of purpose login once the phone's sign-in limit is reached)",
         body: loginBodySchema.extend({ phone }),
         response: { 200: sessionResponseSchema, "4xx": errorBodySchema },
       },
       preHandler: accountLimiter(app, limits, "login", ACCOUNT_LIMITS.login),
     },
-    async (request) => sessionBody(ctx, await login(ctx, request.body.phone, request.body.password, request.ip)),
+    async (request) =>
+      sessionBody(
+        ctx,
+        await login(ctx, request.body.phone, request.body.password, request.ip, request.body.otp_token, request.headers["user-agent"]),
+      ),
   );
 
   app.post(

@@ -7,7 +7,7 @@ import type { AuthUser } from "../../plugins/auth.ts";
 import { TOKEN_TTL_DAYS } from "../auth/auth.service.ts";
 import { findLiveToken, insertToken, revokeAllTokens } from "../auth/token.repository.ts";
 import { createPlayerLedgerAccounts } from "../ledger/player-accounts.repository.ts";
-import { recordSignup, refuseSelfReferral } from "../rewards/referral-flags.service.ts";
+import { recordSignIn, recordSignup, refuseSelfReferral } from "../rewards/referral-flags.service.ts";
 import { insertAudit } from "./audit.repository.ts";
 import { consumeProof } from "./otp.service.ts";
 import { revokeTokenInRenewWindow } from "./session.repository.ts";
@@ -65,6 +65,8 @@ export interface RegisterInput {
   referralCode: string | undefined;
   /** The browser's X-Device-Id, when sent (referral farming checks). */
   deviceId?: string | undefined;
+  /** The User-Agent header, when sent (self-referral checks). */
+  userAgent?: string | undefined;
 }
 
 /** Sign-up in one transaction: use the phone proof, create the account and its ledger accounts, sign in. */
@@ -80,7 +82,7 @@ export async function register(ctx: AppContext, input: RegisterInput, ip: string
     }
     const userId = await createUserWithCodes(tx, { phone: input.phone, name: input.name, passwordHash, referredBy });
     await createPlayerLedgerAccounts(tx, userId);
-    await recordSignup(tx, { userId, referredBy, deviceId: input.deviceId, ip });
+    await recordSignup(tx, { userId, referredBy, deviceId: input.deviceId, ip, userAgent: input.userAgent });
     const issued = await issueTokenIn(tx, userId);
     await insertAudit(tx, {
       actorId: userId,
@@ -94,8 +96,21 @@ export async function register(ctx: AppContext, input: RegisterInput, ip: string
   });
 }
 
-/** Phone + password sign-in. Unknown phone and wrong password get the same answer in about the same time. */
-export async function login(ctx: AppContext, phone: string, password: string, ip: string): Promise<Session> {
+/**
+ * Phone + password sign-in. Unknown phone and wrong password get the same answer in about the same
+ * time. With `otpToken` (a proof of purpose login, what the phone's owner brings when the phone's
+ * sign-in limits are reached) the proof is used up first, in its own transaction, whatever the
+ * password: one SMS code buys one try.
+ */
+export async function login(
+  ctx: AppContext,
+  phone: string,
+  password: string,
+  ip: string,
+  otpToken?: string,
+  userAgent?: string,
+): Promise<Session> {
+  if (otpToken !== undefined) await ctx.db.transaction((tx) => consumeProof(tx, otpToken, phone, "login"));
   const user = await findUserByPhone(ctx.db, phone);
   if (!user) {
     await verifyDummyPassword(password);
@@ -112,6 +127,7 @@ export async function login(ctx: AppContext, phone: string, password: string, ip
   }
   const issued = await ctx.auth.issue(user.id);
   await insertAudit(ctx.db, { actorId: user.id, action: "auth.login", targetType: "user", targetId: user.id, ip });
+  await ctx.db.transaction((tx) => recordSignIn(tx, { userId: user.id, ip, userAgent }));
   return { userId: user.id, token: issued.token, expiresAt: issued.expiresAt };
 }
 

@@ -5,7 +5,7 @@
  *   {{to}}         the phone as stored, 09…
  *   {{to_e164}}    the same phone in international form, +959…
  *   {{text}}       the message
- *   {{purpose}}    why it is sent (otp_register, otp_reset)
+ *   {{purpose}}    why it is sent (otp_register, otp_reset, otp_login)
  *   {{reference}}  our delivery id, unique per message (lets a gateway drop a repeated request)
  * Substitution happens inside the parsed document, so a message with quotes or line breaks always
  * yields valid JSON. The template must name the phone ({{to}} or {{to_e164}}) and {{text}}.

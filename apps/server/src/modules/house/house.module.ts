@@ -54,11 +54,9 @@ export function registerHouse(app: ZodApp, ctx: AppContext): HouseServer {
     }
     timer = setInterval(() => {
       if (running) return;
-      running = recover()
-        .catch((err: unknown) => app.log.error({ err }, "house round recovery failed"))
-        .finally(() => {
-          running = undefined;
-        });
+      running = ctx.dbOutage.round("house_recovery", recover, "house round recovery failed").finally(() => {
+        running = undefined;
+      });
     }, RECOVERY_MS);
     timer.unref();
   });

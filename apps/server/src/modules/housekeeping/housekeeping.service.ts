@@ -4,6 +4,7 @@ import { deleteOldSmsDeliveries, deleteOldSmsOutbox } from "../accounts/sms-rete
 import { deleteExpiredTokens } from "../auth/token.repository.ts";
 import { compactExpiredIdempotencyKeys } from "../ledger/idempotency.repository.ts";
 import { deleteOldBadSignatureCallbacks } from "../providers/provider-callbacks.repository.ts";
+import { deleteOldSignInOrigins } from "../rewards/referral-flags.service.ts";
 
 /** How often a listening server runs the housekeeping. */
 export const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
@@ -23,6 +24,8 @@ export interface HousekeepingReport {
   smsDeliveries: number;
   /** Demo outbox messages past SMS_OUTBOX_RETENTION_DAYS (1), deleted. */
   smsOutbox: number;
+  /** Sign-in origins (address, user agent) past SIGN_IN_ORIGIN_RETENTION_DAYS (90), deleted. */
+  signInOrigins: number;
 }
 
 type Task = (db: Db, batch: number) => Promise<number>;
@@ -33,6 +36,7 @@ const TASKS: Record<keyof HousekeepingReport, Task> = {
   badSignatureCallbacks: deleteOldBadSignatureCallbacks,
   smsDeliveries: deleteOldSmsDeliveries,
   smsOutbox: deleteOldSmsOutbox,
+  signInOrigins: deleteOldSignInOrigins,
 };
 
 /**
@@ -48,6 +52,7 @@ export async function runHousekeeping(db: Db, opts: { batch?: number } = {}): Pr
     badSignatureCallbacks: 0,
     smsDeliveries: 0,
     smsOutbox: 0,
+    signInOrigins: 0,
   };
   for (const name of Object.keys(TASKS) as (keyof HousekeepingReport)[]) {
     for (let round = 0; round < MAX_BATCHES_PER_ROUND; round++) {
@@ -68,11 +73,15 @@ export function registerHousekeeping(app: ZodApp, ctx: AppContext): void {
   let running: Promise<unknown> | undefined;
   const run = () => {
     if (running) return;
-    running = runHousekeeping(ctx.db)
-      .then((report) => {
-        if (Object.values(report).some((n) => n > 0)) app.log.info({ housekeeping: report }, "housekeeping round");
-      })
-      .catch((err: unknown) => app.log.error({ err }, "housekeeping round failed"))
+    running = ctx.dbOutage
+      .round(
+        "housekeeping",
+        async () => {
+          const report = await runHousekeeping(ctx.db);
+          if (Object.values(report).some((n) => n > 0)) app.log.info({ housekeeping: report }, "housekeeping round");
+        },
+        "housekeeping round failed",
+      )
       .finally(() => {
         running = undefined;
       });

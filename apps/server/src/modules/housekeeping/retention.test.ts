@@ -212,6 +212,20 @@ describe(`retention and expiry (${onRealPostgres ? "PostgreSQL" : "PGlite"})`, (
       expect(await phonesIn("sms_outbox", "to", "099200000")).toEqual(["0992000003", "0992000004"]);
     });
 
+    it("deletes sign-in origins after 90 days and keeps younger ones", async () => {
+      const u = await createUser(t);
+      const origin = (ip: string, ageDays: number) =>
+        t.ctx.db.execute(sql`insert into sign_in_origins (user_id, ip, user_agent, created_at)
+                             values (${u.id}, ${ip}, 'Test browser', now() - make_interval(days => ${ageDays}))`);
+      await origin("10.90.0.1", 91);
+      await origin("10.90.0.2", 200);
+      await origin("10.90.0.3", 89);
+      const report = await runHousekeeping(t.ctx.db);
+      expect(report.signInOrigins).toBe(2);
+      const left = rowsOf<{ ip: string }>(await t.ctx.db.execute(sql`select ip from sign_in_origins where user_id = ${u.id} order by ip`));
+      expect(left.map((r) => r.ip)).toEqual(["10.90.0.3"]);
+    });
+
     it("works in bounded batches until every old record is gone", async () => {
       for (let i = 0; i < 5; i++) {
         await delivery(`099300000${i}`, "sent", 40 * 24);

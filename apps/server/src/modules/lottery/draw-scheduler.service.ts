@@ -1,6 +1,7 @@
 import type { LotteryType } from "@shwe/contracts";
 import { commitSeed, DERIVED_FAIR_SOURCE, newSeed, nextDraws } from "@shwe/domain";
 import type { AppContext } from "../../app-context.ts";
+import { isDatabaseUnavailable } from "../../db/unavailable.ts";
 import {
   closeDueDraws,
   type DrawRow,
@@ -65,6 +66,18 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
   const log = opts.log ?? { warn: () => undefined, error: () => undefined };
   let running: Promise<TickReport> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** Set when a step of the current tick failed because the database is away. */
+  let outageInTick = false;
+
+  /** A failed step: the database being away goes to the outage log (once per outage), anything else is an error line. */
+  function failed(err: unknown, obj: object, msg: string): void {
+    if (!isDatabaseUnavailable(err)) {
+      log.error({ err, ...obj }, msg);
+      return;
+    }
+    outageInTick = true;
+    ctx.dbOutage.failed("lottery", err, obj, msg);
+  }
 
   /**
    * The seed of a new fair draw. A 1D / crypto 1D draw shares the secret seed and the commitment of
@@ -121,7 +134,7 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
         if (done) report.resulted++;
       } catch (err) {
         report.errors++;
-        log.error({ err, draw_id: draw.id }, "lottery result failed");
+        failed(err, { draw_id: draw.id }, "lottery result failed");
       }
     }
   }
@@ -136,7 +149,7 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
         report.created += await ensureDraws(game, now);
       } catch (err) {
         report.errors++;
-        log.error({ err, type: game.type }, "lottery draw creation failed");
+        failed(err, { type: game.type }, "lottery draw creation failed");
       }
       if (game.enabled && game.scheduleError) log.warn({ type: game.type, problem: game.scheduleError }, "unusable lottery schedule");
     }
@@ -147,7 +160,7 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
         if ((await settleDraw(ctx, drawId)) === "settled") report.settled++;
       } catch (err) {
         report.errors++;
-        log.error({ err, draw_id: drawId }, "lottery settlement failed");
+        failed(err, { draw_id: drawId }, "lottery settlement failed");
       }
     }
     return report;
@@ -156,6 +169,7 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
   const tick = (): Promise<TickReport> => {
     if (running) return running;
     const report: TickReport = { created: 0, closed: 0, resulted: 0, settled: 0, errors: 0 };
+    outageInTick = false;
     running = runTick(report).finally(() => {
       running = undefined;
       // What the tick committed (new, closed, resulted or settled draws) shows at once on the public
@@ -169,10 +183,14 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
     tick,
     start(intervalMs) {
       if (timer) return;
-      const run = () =>
-        void tick().catch((err: unknown) => {
-          log.error({ err }, "lottery tick failed");
-        });
+      const run = () => {
+        void tick().then(
+          () => {
+            if (!outageInTick) ctx.dbOutage.reached("lottery");
+          },
+          (err: unknown) => failed(err, {}, "lottery tick failed"),
+        );
+      };
       run();
       timer = setInterval(run, intervalMs);
       timer.unref();

@@ -104,7 +104,7 @@ export function registerPushRoutes(app: ZodApp, ctx: AppContext, opts: { transpo
     async (request) => ({ subscribed: await hasSubscription(ctx.db, currentUser(request).id, request.body.endpoint) }),
   );
 
-  const worker = vapid ? createPushWorker(ctx.db, vapid, app.log, opts.transport) : undefined;
+  const worker = vapid ? createPushWorker(ctx.db, vapid, app.log, opts.transport, ctx.dbOutage) : undefined;
   if (worker) {
     app.addHook("onListen", async () => worker.start(PUSH_EVERY_MS));
     app.addHook("onClose", async () => worker.stop());

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import webpush from "web-push";
 import type { AppContext } from "../../app-context.ts";
 import type { Db } from "../../db/client.ts";
+import type { DatabaseOutageLog } from "../../lib/db-outage.ts";
 import { invalidField } from "../../lib/validation.ts";
 import {
   type CashDecisionEvent,
@@ -235,7 +236,13 @@ export interface PushWorker {
  * transaction nor in a request: every server runs this worker, and claimed rows are skipped by the
  * others (FOR UPDATE SKIP LOCKED), so each notification goes out once.
  */
-export function createPushWorker(db: Db, vapid: VapidKeys, log: FastifyBaseLogger, transport: PushTransport = fetchTransport): PushWorker {
+export function createPushWorker(
+  db: Db,
+  vapid: VapidKeys,
+  log: FastifyBaseLogger,
+  transport: PushTransport = fetchTransport,
+  outage?: DatabaseOutageLog,
+): PushWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<PushTickReport> | undefined;
   const round = async (): Promise<PushTickReport> => {
@@ -261,7 +268,10 @@ export function createPushWorker(db: Db, vapid: VapidKeys, log: FastifyBaseLogge
     tick,
     start(intervalMs) {
       if (timer) return;
-      timer = setInterval(() => void tick().catch((err: unknown) => log.error({ err }, "push round failed")), intervalMs);
+      // A round that fails because the database is away is told once per outage (lib/db-outage.ts).
+      const round = () =>
+        outage ? outage.round("push", tick, "push round failed") : tick().catch((err: unknown) => log.error({ err }, "push round failed"));
+      timer = setInterval(() => void round(), intervalMs);
       timer.unref();
     },
     async stop() {

@@ -16,6 +16,11 @@ interface WsSocket extends HubSocket {
 }
 
 const OPEN = 1;
+/** The largest message a client may send; a larger one closes its socket with 1009. */
+export const MAX_MESSAGE_BYTES = 4096;
+/** Close codes of RFC 6455: a message too big to process, and a protocol error. */
+const CLOSE_TOO_LARGE = 1009;
+const CLOSE_PROTOCOL_ERROR = 1002;
 const AUTH_TIMEOUT_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
 /** Tokens of open sockets are checked again every this many heartbeats (revoked or blocked → closed). */
@@ -38,7 +43,10 @@ const PRESENCE_SETTLE_MS = 1_000;
  * account with 4403, whichever process did it (`session_end` channel).
  */
 export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Promise<RealtimeHub> {
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_MESSAGE_BYTES },
+    errorHandler: (err, socket, request) => onSocketError(ctx, err, socket as unknown as WsSocket, request),
+  });
   const hub = new RealtimeHub(
     (userId) => readLiveBalances(ctx.db, userId),
     async (userId) => {
@@ -85,11 +93,13 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
     });
   };
   hub.reportPresence = reportPresence;
+  /** A presence report as a background round: the database being away is told once per outage (lib/db-outage.ts). */
+  const presenceRound = () => ctx.dbOutage.round("live_presence", reportPresence, "presence report failed");
   hub.onChange = () => {
     if (presenceTimer || closing) return;
     presenceTimer = setTimeout(() => {
       presenceTimer = undefined;
-      void reportPresence().catch((err) => app.log.warn({ err }, "presence report failed"));
+      void presenceRound();
     }, PRESENCE_SETTLE_MS);
     presenceTimer.unref();
   };
@@ -129,11 +139,8 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
             .catch((err) => app.log.warn({ err }, "live event catch-up failed")),
       ),
     );
-    void reportPresence().catch((err) => app.log.warn({ err }, "presence report failed"));
-    const presence = setInterval(
-      () => void reportPresence().catch((err) => app.log.warn({ err }, "presence report failed")),
-      PRESENCE_EVERY_MS,
-    );
+    void presenceRound();
+    const presence = setInterval(() => void presenceRound(), PRESENCE_EVERY_MS);
     presence.unref();
     timers.push(presence);
     // A revoked token or a blocked account closes its sockets on every process at once (the database
@@ -285,6 +292,27 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
   });
 
   return hub;
+}
+
+/**
+ * An error on an open socket. A client that breaks the protocol (a message over MAX_MESSAGE_BYTES, a
+ * bad frame: `ws` names these WS_ERR_*) is the client's fault and costs one debug line and a count
+ * in `/metrics`, never an error line: anyone can send them. `ws` has already started the closing
+ * handshake with the matching code (1009 for too large, 1002 for the rest); the socket is closed
+ * with it here too, in case. Any other error stays an error and ends the socket at once.
+ */
+function onSocketError(ctx: AppContext, err: Error, socket: WsSocket, request: FastifyRequest): void {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === "string" && code.startsWith("WS_ERR_")) {
+    const tooLarge = code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH";
+    ctx.metrics.wsRefused(tooLarge ? "too_large" : "bad_frame");
+    request.log.debug({ ws_error: code }, "websocket closed: the client broke the protocol");
+    if (socket.readyState === OPEN)
+      socket.close(tooLarge ? CLOSE_TOO_LARGE : CLOSE_PROTOCOL_ERROR, tooLarge ? "Message too large" : "Bad frame");
+    return;
+  }
+  request.log.error({ err }, "websocket error");
+  socket.terminate();
 }
 
 /** Closes the sockets whose token no longer signs anyone in, or whose account is blocked. */

@@ -16,11 +16,14 @@ export function registerCashbackJob(app: ZodApp, ctx: AppContext): void {
   let running: Promise<unknown> | undefined;
   const run = () => {
     if (running) return;
-    running = runCashback(ctx.db, ctx.clock.now())
-      .then((weeks) => {
-        for (const w of weeks) app.log.info({ cashback: w }, "weekly cashback credited");
-      })
-      .catch((err: unknown) => app.log.error({ err }, "weekly cashback run failed"))
+    running = ctx.dbOutage
+      .round(
+        "cashback",
+        async () => {
+          for (const w of await runCashback(ctx.db, ctx.clock.now())) app.log.info({ cashback: w }, "weekly cashback credited");
+        },
+        "weekly cashback run failed",
+      )
       .finally(() => {
         running = undefined;
       });

@@ -1,7 +1,7 @@
 import { DEFAULT_FARMING_RULE, type FarmingGroup, type FarmingRule, type RefereeOrigin } from "@shwe/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
-import { auditLog, referralHolds, settings, signupOrigins, users } from "../../db/schema/index.ts";
+import { auditLog, referralHolds, settings, signInOrigins, signupOrigins, users } from "../../db/schema/index.ts";
 
 /** Operator settings of the farming rule (settings table); missing or malformed values read as the defaults. */
 export const FARMING_THRESHOLD_KEY = "referral.farming_threshold";
@@ -40,6 +40,59 @@ export interface SignupOrigin {
   deviceId: string | null;
   ip: string | null;
   ipRange: string | null;
+  userAgent: string | null;
+}
+
+/** How long sign-in origins are kept (housekeeping). */
+export const SIGN_IN_ORIGIN_RETENTION_DAYS = 90;
+
+export async function insertSignInOrigin(tx: Executor, o: { userId: number; ip: string; userAgent: string | null }): Promise<void> {
+  await tx.insert(signInOrigins).values(o);
+}
+
+/** Housekeeping: sign-in origins past SIGN_IN_ORIGIN_RETENTION_DAYS, deleted (bounded, skips rows another instance holds). */
+export async function deleteOldSignInOrigins(db: Executor, batch: number): Promise<number> {
+  const res = await db.execute(sql`
+    delete from sign_in_origins where id in (
+      select id from sign_in_origins
+       where created_at <= now() - make_interval(days => ${SIGN_IN_ORIGIN_RETENTION_DAYS})
+       order by id limit ${batch} for update skip locked)
+    returning id`);
+  return rowsOf(res).length;
+}
+
+/**
+ * The referral pairs (referrer, referee) between `userId` and another account that signed up or
+ * signed in from this very address with this very user agent within the last `windowHours`
+ * (database clock): `userId`'s referrer, or a referee of `userId`.
+ */
+export async function sharedOriginPairs(
+  db: Executor,
+  userId: number,
+  ip: string,
+  userAgent: string,
+  windowHours: number,
+): Promise<{ referrerId: number; refereeId: number }[]> {
+  const res = await db.execute(sql`
+    with me as (select id, referred_by from users where id = ${userId}),
+    seen as (
+      select user_id from sign_in_origins
+       where ip = ${ip} and user_agent = ${userAgent} and created_at >= now() - make_interval(hours => ${windowHours})
+      union
+      select user_id from signup_origins
+       where ip = ${ip} and user_agent = ${userAgent} and created_at >= now() - make_interval(hours => ${windowHours})
+    )
+    select case when u.referred_by = me.id then me.id else u.id end as referrer_id,
+           case when u.referred_by = me.id then u.id else me.id end as referee_id
+      from seen
+      join users u on u.id = seen.user_id
+     cross join me
+     where u.id <> me.id and (u.referred_by = me.id or u.id = me.referred_by)
+     order by 1, 2`);
+  return rowsOf<{ referrer_id: number; referee_id: number }>(res).map((r) => ({
+    referrerId: Number(r.referrer_id),
+    refereeId: Number(r.referee_id),
+  }));
 }
 
 export async function insertSignupOrigin(tx: Executor, o: SignupOrigin): Promise<void> {

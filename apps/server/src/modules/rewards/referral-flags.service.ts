@@ -11,6 +11,7 @@ import {
   auditFlag,
   findHold,
   type HoldStatus,
+  insertSignInOrigin,
   insertSignupOrigin,
   listHolds,
   lockReferrer,
@@ -21,9 +22,13 @@ import {
   refereeDetails,
   saveDecision,
   saveHeld,
+  sharedOriginPairs,
   signupDeviceOf,
   writeFarmingRule,
 } from "./referral-flags.repository.ts";
+
+/** Sign-in origins past their retention, deleted by housekeeping. */
+export { deleteOldSignInOrigins } from "./referral-flags.repository.ts";
 
 /**
  * Referral farming (domain-rules §7). Every sign-up records where it came from (the browser's device
@@ -52,7 +57,16 @@ export interface SignupInput {
   referredBy: number | null;
   deviceId: string | undefined;
   ip: string;
+  /** The User-Agent header, when sent. */
+  userAgent?: string | undefined;
 }
+
+/** A referrer and a referee seen on one address with one user agent within this many hours look like one person. */
+export const SHARED_ORIGIN_WINDOW_HOURS = 7 * 24;
+/** Longer User-Agent headers are cut to this length before they are stored or compared. */
+const USER_AGENT_MAX = 512;
+
+const userAgentOf = (ua: string | undefined): string | null => (ua ? ua.slice(0, USER_AGENT_MAX) : null);
 
 /**
  * Refuses self-referral before the account is created: the referral code's owner signed up on this
@@ -67,14 +81,53 @@ export async function refuseSelfReferral(tx: Executor, referrerId: number, devic
 
 /** Inside the sign-up transaction: records the origin and flags the referrer when the referees look farmed. */
 export async function recordSignup(tx: Executor, input: SignupInput): Promise<void> {
+  const userAgent = userAgentOf(input.userAgent);
   await insertSignupOrigin(tx, {
     userId: input.userId,
     referredBy: input.referredBy,
     deviceId: input.deviceId ?? null,
     ip: input.ip || null,
     ipRange: input.ip ? ipRangeOf(input.ip) : null,
+    userAgent,
   });
-  if (input.referredBy !== null) await flagIfFarming(tx, input.referredBy);
+  if (input.referredBy !== null) {
+    await flagIfFarming(tx, input.referredBy);
+    if (input.ip && userAgent) await flagSharedOrigins(tx, input.userId, input.ip, userAgent);
+  }
+}
+
+/**
+ * After a successful sign-in: records where it came from and holds the referrer's earnings when the
+ * account and its referrer (or one of its referees) used this address with this user agent within
+ * SHARED_ORIGIN_WINDOW_HOURS, whoever of the two came first.
+ */
+export async function recordSignIn(tx: Executor, input: { userId: number; ip: string; userAgent: string | undefined }): Promise<void> {
+  const userAgent = userAgentOf(input.userAgent);
+  await insertSignInOrigin(tx, { userId: input.userId, ip: input.ip, userAgent });
+  if (input.ip && userAgent) await flagSharedOrigins(tx, input.userId, input.ip, userAgent);
+}
+
+/**
+ * Self-referral seen by the server (not the device id the client sends): a `shared_sign_in` group
+ * (key: the address) on the referrer's hold for every pair found. A pair an operator already cleared
+ * is not flagged again; a held referrer gets the pair added to its groups.
+ */
+async function flagSharedOrigins(tx: Executor, userId: number, ip: string, userAgent: string): Promise<void> {
+  for (const { referrerId, refereeId } of await sharedOriginPairs(tx, userId, ip, userAgent, SHARED_ORIGIN_WINDOW_HOURS)) {
+    await lockReferrer(tx, referrerId);
+    const hold = await findHold(tx, referrerId, true);
+    const now = Date.now();
+    const group: FarmingGroup = { kind: "shared_sign_in", key: ip, refereeIds: [refereeId], from: now, to: now };
+    const known = hold?.groups.some((g) => g.kind === "shared_sign_in" && g.refereeIds.includes(refereeId)) ?? false;
+    if (!hold || hold.status === "cleared") {
+      if (hold && known) continue;
+      await saveHeld(tx, referrerId, [group], true);
+      await auditFlag(tx, referrerId, hold ? { status: hold.status } : null, { status: "held", groups: [group] });
+      continue;
+    }
+    if (known) continue;
+    await saveHeld(tx, referrerId, mergeGroups(hold.groups, [group]), false);
+  }
 }
 
 const sameGroup = (a: FarmingGroup, b: FarmingGroup) => a.kind === b.kind && a.key === b.key;

@@ -23,6 +23,8 @@ export interface Signed {
 export interface SignUpOptions {
   device?: string;
   ip?: string;
+  /** The User-Agent header (none when absent). */
+  userAgent?: string;
   referralCode?: string;
   /** A phone already proven (provenPhone); a new one otherwise. */
   proof?: { phone: string; otpToken: string };
@@ -34,7 +36,7 @@ export async function signUp(t: TestApp, opts: SignUpOptions = {}) {
     method: "POST",
     url: "/api/user/verify_register",
     remoteAddress: opts.ip ?? "198.51.100.10",
-    headers: opts.device ? { "x-device-id": opts.device } : {},
+    headers: { ...(opts.device ? { "x-device-id": opts.device } : {}), ...(opts.userAgent ? { "user-agent": opts.userAgent } : {}) },
     payload: {
       phone,
       name: "Referral Test",

@@ -16,7 +16,7 @@ export const RESEND_SECONDS = 60;
 
 interface OtpStepProps {
   phone: string;
-  purpose: "register" | "reset";
+  purpose: "register" | "reset" | "login";
   /** True when a code was sent just before this step opened (the resend wait starts at once). */
   justSent: boolean;
   /** A problem carried over from a later step (the proof expired). */

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useSession } from "../../../lib/session-store.ts";
-import { demoProfile, mockApi, renderPage } from "../test/render.tsx";
+import { demoProfile, mockApi, renderPage, testI18n } from "../test/render.tsx";
 import { LoginPage } from "./login-page.tsx";
 
 beforeEach(() => useSession.setState({ user: null }));
@@ -92,6 +92,57 @@ describe("LoginPage", { timeout: 20_000 }, () => {
     expect(password).toHaveAttribute("type", "password");
     expect(screen.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/register");
     expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgetpwd");
+  });
+
+  it("when the phone's sign-in limit applies, asks for the SMS code and signs in with the password and its proof", async () => {
+    const api = mockApi({
+      "POST /api/user/login": (call) =>
+        (call.body as { otp_token?: string }).otp_token === "proof-1"
+          ? { body: { token: "tok-sms", expires_at: "2030-01-01T00:00:00.000Z", user: demoProfile } }
+          : {
+              status: 429,
+              body: {
+                message: "Too many attempts for this phone.",
+                code: "RATE_LIMITED",
+                details: { retry_after: 840, otp_purpose: "login" },
+              },
+            },
+      "POST /api/user/send_otp": () => ({ body: { message: "Verification code sent!" } }),
+      "POST /api/user/verify_otp": () => ({ body: { otp_token: "proof-1" } }),
+    });
+    renderPage({ path: "/login", element: <LoginPage />, at: "/login", state: { from: "/profile" } });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Phone number"), "09500000001");
+    await user.type(screen.getByLabelText("Password"), "demo-player-1");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+
+    expect(await screen.findByText(/Too many sign-in attempts were made for this number/)).toBeInTheDocument();
+    expect(api.callsTo("/api/user/send_otp")[0]?.body).toEqual({ phone: "09500000001", purpose: "login" });
+    await user.type(screen.getByLabelText("Verification code"), "123456");
+
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/profile"));
+    expect(api.callsTo("/api/user/verify_otp")[0]?.body).toEqual({ phone: "09500000001", purpose: "login", code: "123456" });
+    expect(api.callsTo("/api/user/login")[1]?.body).toEqual({ phone: "09500000001", password: "demo-player-1", otp_token: "proof-1" });
+    expect(useSession.getState().user?.token).toBe("tok-sms");
+  });
+
+  it("a plain rate limit (no SMS way out) stays a message, and the SMS step speaks every language", async () => {
+    const api = mockApi({
+      "POST /api/user/login": () => ({ status: 429, body: { message: "Too many.", code: "RATE_LIMITED", details: { retry_after: 120 } } }),
+    });
+    renderPage({ path: "/login", element: <LoginPage />, at: "/login" });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Phone number"), "09500000001");
+    await user.type(screen.getByLabelText("Password"), "demo-player-1");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Too many attempts. Please try again in 2 min.")).toBeInTheDocument();
+    expect(api.callsTo("/api/user/send_otp")).toHaveLength(0);
+
+    for (const lng of ["en", "mm", "cn", "thai"] as const) {
+      const text = testI18n(lng).t("auth:login.locked_intro");
+      expect(text, lng).not.toBe("login.locked_intro");
+      expect(text.length, lng).toBeGreaterThan(20);
+    }
   });
 
   it("sends a player who is already signed in straight on", async () => {

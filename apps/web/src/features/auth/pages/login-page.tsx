@@ -1,12 +1,15 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { paths } from "../../../config/paths.ts";
+import { ApiError } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, Navigate, useLocation } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useLogin } from "../api/login.ts";
+import { useSendOtp } from "../api/send-otp.ts";
 import { AuthCard } from "../components/auth-card.tsx";
+import { OtpStep } from "../components/otp-step.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { PhoneField } from "../components/phone-field.tsx";
 import { linkClass } from "../components/styles.ts";
@@ -14,7 +17,16 @@ import { useCompleteSignIn } from "../hooks/use-complete-sign-in.ts";
 import { useErrorText } from "../hooks/use-error-text.ts";
 import { checkPhone, PASSWORD_MAX, redirectTarget } from "../lib/validation.ts";
 
-/** /login: phone and password. */
+/** True when the server refused the sign-in because the phone's limit is reached, and a fresh SMS code lets its owner in. */
+function needsSmsCode(err: unknown): boolean {
+  return err instanceof ApiError && err.code === "RATE_LIMITED" && err.details?.otp_purpose === "login";
+}
+
+/**
+ * /login: phone and password. When too many sign-ins were tried for the phone (by anyone), the
+ * server asks for more: a code is sent to the phone by SMS, and the password goes again with the
+ * proof of that code.
+ */
 export function LoginPage() {
   const { t } = useTranslation("auth");
   const location = useLocation();
@@ -22,7 +34,10 @@ export function LoginPage() {
   const [phone, setPhone] = useState(typeof state?.phone === "string" ? state.phone : "");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<{ phone?: string; password?: string }>({});
+  /** The SMS-code step, once the server said the phone's sign-in limit applies: the phone as sent. */
+  const [smsStep, setSmsStep] = useState<{ phone: string } | null>(null);
   const login = useLogin();
+  const sendCode = useSendOtp();
   const completeSignIn = useCompleteSignIn();
   const errorText = useErrorText();
   // The remembered page travels on to the other account pages, so a new player also lands there.
@@ -44,6 +59,35 @@ export function LoginPage() {
       {
         onSuccess: completeSignIn,
         onError: (err) => {
+          if (needsSmsCode(err)) askForCode(checked.phone);
+          else toast.error(errorText(err));
+        },
+      },
+    );
+  };
+
+  const askForCode = (to: string) => {
+    if (sendCode.isPending) return;
+    sendCode.mutate(
+      { phone: to, purpose: "login" },
+      {
+        onSuccess: () => setSmsStep({ phone: to }),
+        onError: (err) => {
+          toast.error(errorText(err));
+        },
+      },
+    );
+  };
+
+  const signInWithCode = (to: string, otpToken: string) => {
+    if (login.isPending) return;
+    login.mutate(
+      { phone: to, password, otp_token: otpToken },
+      {
+        onSuccess: completeSignIn,
+        onError: (err) => {
+          // A wrong password (or a proof that was used up): back to the password, the code is spent.
+          setSmsStep(null);
           toast.error(errorText(err));
         },
       },
@@ -66,38 +110,53 @@ export function LoginPage() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <PhoneField
-          name="phone"
-          autoComplete="username tel"
-          value={phone}
-          onChange={(e) => {
-            setPhone(e.target.value);
-            setErrors((p) => ({ ...p, phone: undefined }));
-          }}
-          error={errors.phone}
-        />
-        <PasswordField
-          label={t("fields.password")}
-          name="password"
-          autoComplete="current-password"
-          maxLength={PASSWORD_MAX}
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setErrors((p) => ({ ...p, password: undefined }));
-          }}
-          error={errors.password}
-        />
-        <div className="-mt-1 flex justify-end">
-          <Link to={paths.forgetPassword} state={carried} className={`${linkClass} text-sm`}>
-            {t("login.forgot_link")}
-          </Link>
+      {smsStep ? (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-muted" role="status">
+            {t("login.locked_intro")}
+          </p>
+          <OtpStep
+            phone={smsStep.phone}
+            purpose="login"
+            justSent
+            onVerified={(otpToken) => signInWithCode(smsStep.phone, otpToken)}
+            onChangePhone={() => setSmsStep(null)}
+          />
         </div>
-        <Button type="submit" size="lg" block loading={login.isPending}>
-          {t("login.submit")}
-        </Button>
-      </form>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <PhoneField
+            name="phone"
+            autoComplete="username tel"
+            value={phone}
+            onChange={(e) => {
+              setPhone(e.target.value);
+              setErrors((p) => ({ ...p, phone: undefined }));
+            }}
+            error={errors.phone}
+          />
+          <PasswordField
+            label={t("fields.password")}
+            name="password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setErrors((p) => ({ ...p, password: undefined }));
+            }}
+            error={errors.password}
+          />
+          <div className="-mt-1 flex justify-end">
+            <Link to={paths.forgetPassword} state={carried} className={`${linkClass} text-sm`}>
+              {t("login.forgot_link")}
+            </Link>
+          </div>
+          <Button type="submit" size="lg" block loading={login.isPending || sendCode.isPending}>
+            {t("login.submit")}
+          </Button>
+        </form>
+      )}
     </AuthCard>
   );
 }
