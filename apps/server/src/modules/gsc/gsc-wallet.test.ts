@@ -5,19 +5,7 @@ import { users } from "../../db/schema/index.ts";
 import type { TestApp } from "../../test/test-app.ts";
 import { balancesOf, expectLedgerClean, fund, turnoverOf } from "../ledger/testing.ts";
 import { player, setBlocked, setTurnover } from "../providers/wallet.test-helpers.ts";
-import {
-  element,
-  exactOf,
-  expectExactConservation,
-  gsc,
-  gscSnapshot,
-  gscTestApp,
-  move,
-  post,
-  product,
-  signed,
-  uid,
-} from "./gsc.test-helpers.ts";
+import { element, expectExactConservation, gsc, gscSnapshot, gscTestApp, move, post, product, signed, uid } from "./gsc.test-helpers.ts";
 
 describe("GSC+ seamless wallet webhooks", () => {
   let t: TestApp;

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../app.ts";
 import { clean } from "../providers/wallet.service.ts";
+import { registerGscAdminRoutes } from "./gsc-admin.routes.ts";
 import { GSC_WEBHOOK_TAIL, type GscConfig } from "./gsc-config.ts";
 import { handleGscPush } from "./gsc-push.service.ts";
 import type { GscWebhookName } from "./gsc-sign.ts";
@@ -29,9 +30,11 @@ function headerOf(request: FastifyRequest, name: string): string | null {
  * POST `${callbackPrefix}/v1/api/seamless/{balance|withdraw|deposit|pushbetdata}` — the GSC+
  * aggregator's wallet webhooks (docs/provider-wallet.md "GSC+ seamless wallet"). Registered only when
  * GSC+ is configured. The body is read as raw bytes in this scope, so that a body that is not JSON
- * still answers HTTP 200 with code 999, as every answer here is HTTP 200.
+ * still answers HTTP 200 with code 999, as every answer here is HTTP 200. The operators' list of open
+ * debts (gsc-admin.routes.ts) comes with them.
  */
 export async function registerGscWebhookRoutes(app: ZodApp, ctx: AppContext, config: GscConfig): Promise<void> {
+  registerGscAdminRoutes(app, ctx);
   const prefix = `${config.callbackPrefix.replace(/\/+$/, "")}${GSC_WEBHOOK_TAIL}`;
   await app.register(async (scope) => {
     const hooks = scope as unknown as ZodApp;
