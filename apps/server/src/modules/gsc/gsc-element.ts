@@ -21,8 +21,8 @@ import {
   finishGscTransaction,
   lockGscWallet,
   lockWager,
+  markCancelBeforeBet,
   readExactParts,
-  recordCancelBeforeBet,
   saveGscWallet,
   updateWager,
   type WagerRow,
@@ -31,13 +31,14 @@ import {
 /**
  * One batch element of /withdraw or /deposit (gsc-plus.md §6.2): every transaction of one member at
  * one product, all or nothing, in one money transaction. Lock order:
- *   the element's transaction ids (claimed in gsc_transactions, INSERT … ON CONFLICT DO NOTHING: a
- *   repeat in flight waits for the first) → the users row → gsc_wallets → the ledger accounts →
- *   each wager (gsc_wagers) → its round (provider_rounds) → the house account.
+ *   the users row → the wagers its CANCELs name → the element's transaction ids (claimed in
+ *   gsc_transactions, INSERT … ON CONFLICT DO NOTHING: a repeat in flight waits for the first) →
+ *   gsc_wallets → the ledger accounts → each wager (gsc_wagers) → its round (provider_rounds) → the
+ *   house account.
  * Every GSC+ movement of a player holds the users row first, so the wagers and rounds of one player are
  * only ever taken under it. Already applied ids are skipped; when nothing is new the element answers
  * 1003 with the current balance. A refusal rolls the whole element back (its ids stay free for a
- * retry); a CANCEL of an unknown wager is then recorded on its own, so a late bet on it is refused.
+ * retry), but a CANCEL of a wager without a bet stays recorded, so a late bet on it is refused.
  */
 
 /** The contract's codes (gsc-plus.md §4.1). */
@@ -104,7 +105,6 @@ export class GscRefusal extends Error {
   constructor(
     readonly code: number,
     message: string,
-    readonly cancelBeforeBet?: { wagerCode: string },
   ) {
     super(message);
     this.name = "GscRefusal";
@@ -119,18 +119,20 @@ export function requestHashOfTx(raw: unknown): string {
 
 export async function runElement(db: Db, input: ElementInput): Promise<ElementResult> {
   return withMoneyTx(db, async (tx) => {
+    const user = await lockWalletUser(tx, input.userId);
+    if (!user) throw new Error(`user ${input.userId} vanished`);
+    // A CANCEL takes its wager row before anything else: one that has no bet yet is marked (and stays
+    // marked whatever the element's answer), so a bet still in flight on it waits and is then refused.
+    for (const t of input.txs) {
+      const wagerCode = t.wagerCode ?? t.roundId;
+      if (t.action === "CANCEL" && wagerCode !== null) {
+        await markCancelBeforeBet(tx, { productCode: input.productCode, wagerCode, userId: input.userId, currency: input.currency });
+      }
+    }
     try {
-      return await inSavepoint(tx, (t) => applyElement(t, input));
+      return await inSavepoint(tx, (t) => applyElement(t, input, user));
     } catch (err) {
       if (!(err instanceof GscRefusal)) throw err;
-      if (err.cancelBeforeBet) {
-        await recordCancelBeforeBet(tx, {
-          productCode: input.productCode,
-          wagerCode: err.cancelBeforeBet.wagerCode,
-          userId: input.userId,
-          currency: input.currency,
-        });
-      }
       const now = exactBalance(await readExactParts(tx, input.userId));
       return { code: err.code, message: err.message, beforeE4: now, afterE4: now, moved: false };
     }
@@ -146,7 +148,7 @@ interface Run {
   moved: boolean;
 }
 
-async function applyElement(tx: Tx, input: ElementInput): Promise<ElementResult> {
+async function applyElement(tx: Tx, input: ElementInput, user: LockedWalletUser): Promise<ElementResult> {
   const claims: (number | undefined)[] = [];
   for (const t of input.txs) {
     const hash = requestHashOfTx(t.raw);
@@ -171,8 +173,6 @@ async function applyElement(tx: Tx, input: ElementInput): Promise<ElementResult>
     claims.push(claimed);
   }
 
-  const user = await lockWalletUser(tx, input.userId);
-  if (!user) throw new GscRefusal(GSC.NO_MEMBER, "member does not exist");
   const wallet = await lockGscWallet(tx, input.userId);
   const locked = await lockPlayers(tx, [input.userId]);
   const kyat = BigInt(balancesOf(locked, input.userId).game);
@@ -250,9 +250,6 @@ async function applyOne(run: Run, t: GscTx, claimId: number): Promise<void> {
     const withBet = mine?.hasBet ? mine : undefined;
     if (WAGER_CREDITS.has(action) || action === "ROLLBACK" || action === "RESETTLED") {
       if (!withBet) {
-        if (action === "CANCEL" && wagerCode !== null && found === undefined) {
-          throw new GscRefusal(GSC.NO_BET, "bet does not exist", { wagerCode });
-        }
         throw new GscRefusal(GSC.NO_BET, "bet does not exist");
       }
       wager = withBet;

@@ -8,6 +8,7 @@ import { retryWhenBusy } from "../providers/wallet-transaction.ts";
 import { apiUnitsToKyat4, KYAT, parseGscAmount } from "./gsc-amount.ts";
 import type { GscConfig } from "./gsc-config.ts";
 import { GSC, gscProviderCode, runElement } from "./gsc-element.ts";
+import { playerLanes } from "./gsc-lanes.ts";
 import { GSC_INBOUND_KEYWORDS } from "./gsc-sign.ts";
 import { upsertPushedWager } from "./gsc-wallet.repository.ts";
 import { envelopeOf, envelopeRefusal, type GscAnswer, type GscCallInput, keepCallback, parseBody } from "./gsc-wallet.service.ts";
@@ -87,24 +88,26 @@ async function storeWager(ctx: AppContext, config: GscConfig, input: GscCallInpu
     await manualPayout(ctx, config, input, { userId, productCode, wagerCode, currency, prize: w.prize_amount ?? w.prized_amount, w });
   }
 
-  await retryWhenBusy(() =>
-    withMoneyTx(ctx.db, async (tx) => {
-      const user = await lockWalletUser(tx, userId);
-      if (!user) return;
-      const wager = await upsertPushedWager(tx, { productCode, wagerCode, userId, currency, wagerStatus: status, pushed: w });
-      if (status !== "SETTLED" || wager.roundRef === null || wager.userId !== userId || !wager.hasBet) return;
-      const round = await lockRoundById(tx, wager.roundRef);
-      if (round?.status !== "open") return;
-      const whole = (e4: bigint) => Number((e4 < 0n ? 0n : e4) / KYAT);
-      const patch = await settleRound(tx, {
-        roundRef: round.id,
-        provider: gscProviderCode(productCode),
-        user,
-        bet: whole(wager.betE4),
-        payout: whole(wager.payoutE4),
-      });
-      await updateRound(tx, round.id, patch);
-    }),
+  await playerLanes(ctx).run(userId, () =>
+    retryWhenBusy(() =>
+      withMoneyTx(ctx.db, async (tx) => {
+        const user = await lockWalletUser(tx, userId);
+        if (!user) return;
+        const wager = await upsertPushedWager(tx, { productCode, wagerCode, userId, currency, wagerStatus: status, pushed: w });
+        if (status !== "SETTLED" || wager.roundRef === null || wager.userId !== userId || !wager.hasBet) return;
+        const round = await lockRoundById(tx, wager.roundRef);
+        if (round?.status !== "open") return;
+        const whole = (e4: bigint) => Number((e4 < 0n ? 0n : e4) / KYAT);
+        const patch = await settleRound(tx, {
+          roundRef: round.id,
+          provider: gscProviderCode(productCode),
+          user,
+          bet: whole(wager.betE4),
+          payout: whole(wager.payoutE4),
+        });
+        await updateRound(tx, round.id, patch);
+      }),
+    ),
   );
   return "stored";
 }
@@ -121,33 +124,35 @@ async function manualPayout(
     input.log?.warn({ wager_code: m.wagerCode, product_code: m.productCode }, "GSC+ manual payout skipped: no prize or unknown currency");
     return;
   }
-  const result = await retryWhenBusy(() =>
-    runElement(ctx.db, {
-      userId: m.userId,
-      productCode: m.productCode,
-      currency: m.currency as string,
-      freeRoundCredits: false,
-      kyatPerPoint: undefined,
-      overdrawActions: config.overdrawActions,
-      txs: [
-        {
-          id: `push:${m.productCode}:${m.wagerCode}`,
-          action: "SETTLED",
-          amountE4: apiUnitsToKyat4(prize, ratio),
-          wagerCode: m.wagerCode,
-          roundId: text(m.w.round_id),
-          gameCode: text(m.w.game_code, 100),
-          wagerStatus: "SETTLED",
-          raw: {
-            source: "pushbetdata",
-            wager_code: m.wagerCode,
-            product_code: m.productCode,
-            prize_amount: String(m.prize),
-            currency: m.currency,
+  const result = await playerLanes(ctx).run(m.userId, () =>
+    retryWhenBusy(() =>
+      runElement(ctx.db, {
+        userId: m.userId,
+        productCode: m.productCode,
+        currency: m.currency as string,
+        freeRoundCredits: false,
+        kyatPerPoint: undefined,
+        overdrawActions: config.overdrawActions,
+        txs: [
+          {
+            id: `push:${m.productCode}:${m.wagerCode}`,
+            action: "SETTLED",
+            amountE4: apiUnitsToKyat4(prize, ratio),
+            wagerCode: m.wagerCode,
+            roundId: text(m.w.round_id),
+            gameCode: text(m.w.game_code, 100),
+            wagerStatus: "SETTLED",
+            raw: {
+              source: "pushbetdata",
+              wager_code: m.wagerCode,
+              product_code: m.productCode,
+              prize_amount: String(m.prize),
+              currency: m.currency,
+            },
           },
-        },
-      ],
-    }),
+        ],
+      }),
+    ),
   );
   if (result.code !== GSC.OK && result.code !== GSC.DUPLICATE) {
     input.log?.warn({ wager_code: m.wagerCode, code: result.code, message: result.message }, "GSC+ manual payout refused");

@@ -226,17 +226,21 @@ export async function updateWager(tx: Executor, id: number, p: WagerPatch): Prom
 }
 
 /**
- * Records a CANCEL that came before its bet (answered 1006): a later bet on this wager is refused.
- * Nothing is done when the wager exists already.
+ * A CANCEL names this wager: the row is created if new, or locked, and marked cancelled-before-bet
+ * when no bet was applied on it (answered 1006; a later bet on it is refused). A bet in flight on the
+ * same wager is waited for first (the unique index), so a cancel racing its bet either finds the bet
+ * (and refunds it) or marks the wager before the bet can take it.
  */
-export async function recordCancelBeforeBet(
+export async function markCancelBeforeBet(
   tx: Executor,
   w: { productCode: number; wagerCode: string; userId: number; currency: string },
 ): Promise<void> {
   await tx.execute(sql`
     insert into gsc_wagers (product_code, wager_code, user_id, currency, wager_status, cancelled_before_bet)
     values (${w.productCode}, ${w.wagerCode}, ${w.userId}, ${w.currency}, 'CANCELLED', true)
-    on conflict (product_code, wager_code) do nothing`);
+    on conflict (product_code, wager_code) do update
+       set cancelled_before_bet = gsc_wagers.cancelled_before_bet or (not gsc_wagers.has_bet and gsc_wagers.user_id = ${w.userId}),
+           updated_at = now()`);
 }
 
 /** Stores a pushed wager snapshot (upsert by product and wager_code); answers the row. */

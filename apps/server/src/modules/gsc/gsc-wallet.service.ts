@@ -7,6 +7,7 @@ import { apiUnitsToKyat4, formatGscBalance, parseGscAmount } from "./gsc-amount.
 import type { GscConfig } from "./gsc-config.ts";
 import { DEBIT_ACTIONS, GSC, type GscTx, gscProviderCode, runElement } from "./gsc-element.ts";
 import { exactBalance } from "./gsc-exact.ts";
+import { playerLanes } from "./gsc-lanes.ts";
 import { GSC_INBOUND_KEYWORDS, type GscWebhookName, gscInboundSignValid } from "./gsc-sign.ts";
 import { findGscParties } from "./gsc-wallet.repository.ts";
 
@@ -218,7 +219,7 @@ async function answerElement(
   if (member === "" || member.length > 50 || echo.product <= 0)
     return rowOf(echo, GSC.ERROR, withBefore, 0, 0, "member_account or product_code missing");
 
-  const parties = await findGscParties(ctx.db, gscProviderCode(echo.product), member);
+  const parties = await retryWhenBusy(() => findGscParties(ctx.db, gscProviderCode(echo.product), member));
   if (!parties.player) return rowOf(echo, GSC.NO_MEMBER, withBefore, 0, 0);
   const current = fmt(exactBalance(parties));
   const open = parties.provider?.active === true && !parties.provider.maintenance;
@@ -232,17 +233,19 @@ async function answerElement(
     return rowOf(echo, GSC.MAINTENANCE, true, current, current);
   }
   const player = parties.player;
-  const result = await retryWhenBusy(() =>
-    runElement(ctx.db, {
-      userId: player.id,
-      productCode: echo.product,
-      currency,
-      freeRoundCredits: parties.provider?.freeRoundCredits === true,
-      kyatPerPoint: kyatPerPointOf(parties.pointsSetting),
-      overdrawActions: config.overdrawActions,
-      txs: parsed.txs,
-      alert: (msg, detail) => input.log?.warn(detail, msg),
-    }),
+  const result = await playerLanes(ctx).run(player.id, () =>
+    retryWhenBusy(() =>
+      runElement(ctx.db, {
+        userId: player.id,
+        productCode: echo.product,
+        currency,
+        freeRoundCredits: parties.provider?.freeRoundCredits === true,
+        kyatPerPoint: kyatPerPointOf(parties.pointsSetting),
+        overdrawActions: config.overdrawActions,
+        txs: parsed.txs,
+        alert: (msg, detail) => input.log?.warn(detail, msg),
+      }),
+    ),
   );
   return rowOf(echo, result.code, true, fmt(result.beforeE4), fmt(result.afterE4), result.message || undefined);
 }

@@ -4,6 +4,7 @@ import type { AppContext, ZodApp } from "../../app.ts";
 import { clean } from "../providers/wallet.service.ts";
 import { registerGscAdminRoutes } from "./gsc-admin.routes.ts";
 import { GSC_WEBHOOK_TAIL, type GscConfig } from "./gsc-config.ts";
+import { webhookGate } from "./gsc-lanes.ts";
 import { handleGscPush } from "./gsc-push.service.ts";
 import type { GscWebhookName } from "./gsc-sign.ts";
 import { handleGscWallet } from "./gsc-wallet.service.ts";
@@ -62,7 +63,9 @@ export async function registerGscWebhookRoutes(app: ZodApp, ctx: AppContext, con
           const headers: Record<string, string | null> = {};
           for (const h of HEADERS_KEPT) headers[h] = headerOf(request, h);
           const input = { name, rawBody, headers, ip: request.ip, log: request.log };
-          return name === "pushbetdata" ? handleGscPush(ctx, config, input) : handleGscWallet(ctx, config, input);
+          return webhookGate(ctx).run(() =>
+            name === "pushbetdata" ? handleGscPush(ctx, config, input) : handleGscWallet(ctx, config, input),
+          );
         },
       );
     }
