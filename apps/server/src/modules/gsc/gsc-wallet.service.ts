@@ -174,7 +174,10 @@ export async function handleGscWallet(ctx: AppContext, config: GscConfig, input:
     answer = result.answer;
   } catch (err) {
     input.log?.warn({ err }, "GSC+ webhook failed");
-    answer = { code: GSC.ERROR, message: MESSAGES[GSC.ERROR] as string, data: [] };
+    // Still one row per element: elements applied before the failure answer 1003 to the retry.
+    const elements = parseBody(input.rawBody)?.batch_requests;
+    const data = Array.isArray(elements) ? elements.map((e) => rowOf(echoOf(e), GSC.ERROR, input.name !== "balance", 0, 0)) : [];
+    answer = { code: GSC.ERROR, message: MESSAGES[GSC.ERROR] as string, data };
   }
   await keepCallback(ctx, input, signatureOk, answer);
   return answer;
