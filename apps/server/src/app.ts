@@ -25,6 +25,7 @@ import { registerConsoleReportRoutes } from "./modules/console-reports/console-r
 import { registerContentRoutes } from "./modules/content/content.routes.ts";
 import { registerContentAdminRoutes } from "./modules/content/content-admin.routes.ts";
 import { registerMediaRoutes } from "./modules/content/media.routes.ts";
+import { registerGscWebhookRoutes } from "./modules/gsc/gsc-webhooks.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { registerHouse } from "./modules/house/house.module.ts";
 import { registerHousekeeping } from "./modules/housekeeping/housekeeping.service.ts";
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   registerCashRoutes(app, ctx);
   registerAdminMoneyRoutes(app, ctx);
   await registerProviderRoutes(app, ctx);
+  if (config.gsc) await registerGscWebhookRoutes(app, ctx, config.gsc);
   registerLottery(app, ctx);
   registerHouse(app, ctx);
   registerHousekeeping(app, ctx);
