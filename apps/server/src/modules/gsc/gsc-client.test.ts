@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../lib/clock.ts";
+import { type FakeAggregator, startFakeAggregator } from "./gsc.test-helpers.ts";
 import { createGscClient, GET_ATTEMPTS, GET_BACKOFF_MS, GSC_PATHS, GscCallError, type GscLaunchBody } from "./gsc-client.ts";
 import { simulatedGscConfig } from "./gsc-config.ts";
 import { gscOutboundSign } from "./gsc-sign.ts";
-import { type FakeAggregator, startFakeAggregator } from "./gsc.test-helpers.ts";
 
 const SECRET = "client-test-secret-key-0123456789";
 const config = simulatedGscConfig({ simulated: false, operatorCode: "AB12", secretKey: SECRET, timeoutMs: 2000 });
@@ -60,8 +60,15 @@ describe("GSC+ operator API client", () => {
   });
 
   it("signs GET calls request-first and passes everything as query parameters", async () => {
-    agg.on(GSC_PATHS.products, () => [{ product_code: 1007, currency: "MMK2", status: "ACTIVATED", game_type: "SLOT", provider: "PG Soft" }]);
-    agg.on(GSC_PATHS.games, () => ({ code: 0, message: "", provider_games: [{ game_code: 65, game_name: "A" }], pagination: { offset: 0, size: 0, total: "153" } }));
+    agg.on(GSC_PATHS.products, () => [
+      { product_code: 1007, currency: "MMK2", status: "ACTIVATED", game_type: "SLOT", provider: "PG Soft" },
+    ]);
+    agg.on(GSC_PATHS.games, () => ({
+      code: 0,
+      message: "",
+      provider_games: [{ game_code: 65, game_name: "A" }],
+      pagination: { offset: 0, size: 0, total: "153" },
+    }));
     agg.on(GSC_PATHS.wagers, () => ({ wagers: [{ wager_code: "W1", bet_amount: "1.5" }], pagination: { size: 1, total: 1 } }));
     const c = client();
     expect(await c.products()).toEqual([expect.objectContaining({ product_code: 1007, currency: "MMK2" })]);
@@ -71,7 +78,11 @@ describe("GSC+ operator API client", () => {
 
     const [products, gameList, wagers] = agg.requests;
     expect(products?.method).toBe("GET");
-    expect(products?.query).toEqual({ operator_code: "AB12", request_time: REQUEST_TIME, sign: gscOutboundSign(REQUEST_TIME, SECRET, "productlist", "AB12") });
+    expect(products?.query).toEqual({
+      operator_code: "AB12",
+      request_time: REQUEST_TIME,
+      sign: gscOutboundSign(REQUEST_TIME, SECRET, "productlist", "AB12"),
+    });
     expect(gameList?.query).toEqual({
       operator_code: "AB12",
       request_time: REQUEST_TIME,
@@ -80,7 +91,13 @@ describe("GSC+ operator API client", () => {
       offset: "500",
       size: "250",
     });
-    expect(wagers?.query).toMatchObject({ start: "1000", end: "301000", offset: "0", size: "1000", sign: gscOutboundSign(REQUEST_TIME, SECRET, "getwagers", "AB12") });
+    expect(wagers?.query).toMatchObject({
+      start: "1000",
+      end: "301000",
+      offset: "0",
+      size: "1000",
+      sign: gscOutboundSign(REQUEST_TIME, SECRET, "getwagers", "AB12"),
+    });
     // The secret itself never travels.
     expect(JSON.stringify(agg.requests)).not.toContain(SECRET);
   });
@@ -102,12 +119,18 @@ describe("GSC+ operator API client", () => {
 
   it("refuses a launch answer with an error code or with neither url nor content", async () => {
     agg.on(GSC_PATHS.launch, () => ({ code: 10002, message: "invalid parameter" }));
-    const refused = await client().launch(LAUNCH).catch((e: unknown) => e);
+    const refused = await client()
+      .launch(LAUNCH)
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(GscCallError);
     expect(refused).toMatchObject({ status: 502, code: "GSC_REFUSED", aggregatorCode: 10002 });
     expect((refused as Error).message).toContain("invalid parameter");
     agg.on(GSC_PATHS.launch, () => ({ code: 200, message: "" }));
-    expect(await client().launch(LAUNCH).catch((e: unknown) => e)).toMatchObject({ code: "GSC_REFUSED" });
+    expect(
+      await client()
+        .launch(LAUNCH)
+        .catch((e: unknown) => e),
+    ).toMatchObject({ code: "GSC_REFUSED" });
     // Nothing secret in what the error says.
     expect(JSON.stringify({ m: (refused as Error).message, d: (refused as GscCallError).details })).not.toContain(SECRET);
   });
@@ -126,18 +149,28 @@ describe("GSC+ operator API client", () => {
 
     agg.requests.length = 0;
     agg.on(GSC_PATHS.products, (_req, reply) => reply.code(500).send({}));
-    const err = await client().products().catch((e: unknown) => e);
+    const err = await client()
+      .products()
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "GSC_UNREACHABLE", kind: "unreachable" });
     expect(agg.requests).toHaveLength(GET_ATTEMPTS);
   });
 
   it("does not retry a list call the aggregator refused (HTTP 4xx or an error code)", async () => {
     agg.on(GSC_PATHS.games, (_req, reply) => reply.code(400).send({ code: 10002 }));
-    expect(await client().games(1, 0, 10).catch((e: unknown) => e)).toMatchObject({ code: "GSC_UNREACHABLE" });
+    expect(
+      await client()
+        .games(1, 0, 10)
+        .catch((e: unknown) => e),
+    ).toMatchObject({ code: "GSC_UNREACHABLE" });
     expect(agg.requests).toHaveLength(1);
     agg.requests.length = 0;
     agg.on(GSC_PATHS.games, () => ({ code: 1005, message: "game list not available" }));
-    expect(await client().games(1, 0, 10).catch((e: unknown) => e)).toMatchObject({ code: "GSC_REFUSED", aggregatorCode: 1005 });
+    expect(
+      await client()
+        .games(1, 0, 10)
+        .catch((e: unknown) => e),
+    ).toMatchObject({ code: "GSC_REFUSED", aggregatorCode: 1005 });
     expect(agg.requests).toHaveLength(1);
   });
 
@@ -168,7 +201,11 @@ describe("GSC+ operator API client", () => {
       calls++;
       throw Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } });
     };
-    expect(await client({}, refusing).launch(LAUNCH).catch((e: unknown) => e)).toMatchObject({ code: "GSC_UNREACHABLE" });
+    expect(
+      await client({}, refusing)
+        .launch(LAUNCH)
+        .catch((e: unknown) => e),
+    ).toMatchObject({ code: "GSC_UNREACHABLE" });
     expect(calls).toBe(2);
 
     let second = 0;
