@@ -130,7 +130,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   registerErrorHandling(app);
   registerInputGuard(app);
 
-  registerSecurityHeaders(app, securityHeaderOptions(config.mode === "production"));
+  // A connected GSC+ aggregator's games open in the overlay from the aggregator's own https hosts.
+  const gameFrames = config.gsc && !config.gsc.simulated ? ["https:"] : [];
+  registerSecurityHeaders(app, securityHeaderOptions(config.mode === "production", gameFrames));
 
   await registerCompression(app);
 
