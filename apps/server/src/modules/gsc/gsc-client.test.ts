@@ -185,6 +185,18 @@ describe("GSC+ operator API client", () => {
     expect(sent.calls()).toBe(GET_ATTEMPTS);
   });
 
+  it("fails like an unreachable aggregator while its address is not known yet (demo mode before listening)", async () => {
+    const early = createGscClient({
+      config,
+      clock,
+      baseUrl: () => {
+        throw new Error("no base URL yet");
+      },
+    });
+    expect(await early.products().catch((e: unknown) => e)).toMatchObject({ code: "GSC_UNREACHABLE", call: "products" });
+    expect(await early.launch(LAUNCH).catch((e: unknown) => e)).toMatchObject({ code: "GSC_UNREACHABLE", call: "launch" });
+  });
+
   it("never repeats a launch that timed out", async () => {
     agg.on(GSC_PATHS.launch, () => undefined);
     const sent = counting();

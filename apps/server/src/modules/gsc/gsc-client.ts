@@ -191,6 +191,15 @@ export function createGscClient(deps: GscClientDeps): GscClient {
   const doFetch = deps.fetch ?? fetch;
   const pause = deps.pause ?? defaultPause;
 
+  /** The base URL now; a call before it is known (demo mode before listening) fails like an unreachable aggregator. */
+  const base = (call: GscCallName) => {
+    try {
+      return deps.baseUrl();
+    } catch {
+      throw new GscCallError(call, "unreachable", "The aggregator's address is not known yet.");
+    }
+  };
+
   const signed = (keyword: GscOutboundKeyword) => {
     const requestTime = String(Math.floor(deps.clock.now().getTime() / 1000));
     return {
@@ -262,7 +271,7 @@ export function createGscClient(deps: GscClientDeps): GscClient {
       const query = new URLSearchParams();
       for (const [k, v] of Object.entries({ ...signed(keyword), ...params })) query.set(k, String(v));
       try {
-        return await once(call, `${deps.baseUrl()}${path}?${query.toString()}`, { method: "GET", headers: { accept: "application/json" } });
+        return await once(call, `${base(call)}${path}?${query.toString()}`, { method: "GET", headers: { accept: "application/json" } });
       } catch (err) {
         lastError = err;
         if (!(err as { retryable?: boolean }).retryable) throw err;
@@ -308,14 +317,14 @@ export function createGscClient(deps: GscClientDeps): GscClient {
       };
       let answer: unknown;
       try {
-        answer = await once("launch", `${deps.baseUrl()}${GSC_PATHS.launch}`, init);
+        answer = await once("launch", `${base("launch")}${GSC_PATHS.launch}`, init);
       } catch (err) {
         if (!(err as { beforeAnswer?: boolean }).beforeAnswer) throw err;
         deps.log?.warn(
           { gscCall: "launch", attempt: 1, reason: (err as Error).message },
           "GSC+ launch failed before any answer; trying once more",
         );
-        answer = await once("launch", `${deps.baseUrl()}${GSC_PATHS.launch}`, init);
+        answer = await once("launch", `${base("launch")}${GSC_PATHS.launch}`, init);
       }
       const parsed = launchAnswerSchema.safeParse(answer);
       if (!parsed.success) throw new GscCallError("launch", "unreachable", "The aggregator's launch answer is not in the expected shape.");

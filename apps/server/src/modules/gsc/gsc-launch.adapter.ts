@@ -126,12 +126,17 @@ export function gscAdapterResolver(deps: GscLaunchDeps): (code: string) => Provi
 /** Takes a launch page (once): its HTML while the token is fresh and unused, else undefined. Expired pages are dropped on the way. */
 export async function takeLaunchPage(db: Db, token: string, now: Date): Promise<string | undefined> {
   if (!/^[A-Za-z0-9_-]{16,100}$/.test(token)) return undefined;
-  await db.delete(gscLaunchPages).where(lt(gscLaunchPages.expiresAt, now));
+  await deleteExpiredLaunchPages(db, now);
   const rows = await db
     .delete(gscLaunchPages)
     .where(and(eq(gscLaunchPages.tokenHash, sha256Hex(token)), gt(gscLaunchPages.expiresAt, now)))
     .returning({ html: gscLaunchPages.html });
   return rows[0]?.html;
+}
+
+/** Drops launch pages past their time (each launch and the daily round). */
+export async function deleteExpiredLaunchPages(db: Executor, now: Date): Promise<void> {
+  await db.delete(gscLaunchPages).where(lt(gscLaunchPages.expiresAt, now));
 }
 
 /** Launch pages still waiting (tests). */

@@ -3,10 +3,10 @@ import type { AppContext, ZodApp } from "../../app.ts";
 import { conflict } from "../../lib/errors.ts";
 import { registerGscRoutes } from "./gsc.routes.ts";
 import { type GscSyncReport, syncGscCatalogue } from "./gsc-catalogue-sync.service.ts";
-import { createGscClient, GscCallError, type GscClient } from "./gsc-client.ts";
+import { createGscClient, type GscClient } from "./gsc-client.ts";
 import type { GscConfig } from "./gsc-config.ts";
 import { claimJobRun, failJobRun, finishJobRun, type GscJob } from "./gsc-jobs.repository.ts";
-import { gscAdapterResolver } from "./gsc-launch.adapter.ts";
+import { deleteExpiredLaunchPages, gscAdapterResolver } from "./gsc-launch.adapter.ts";
 import { providerRoundsWagerSource } from "./gsc-reconcile.repository.ts";
 import { type ReconcileSummary, reconcileDay, yangonDayBounds } from "./gsc-reconcile.service.ts";
 
@@ -56,7 +56,7 @@ export function registerGsc(app: ZodApp, ctx: AppContext): GscServer | undefined
     clock: ctx.clock,
     log,
     baseUrl: () => {
-      if (!baseUrl) throw new GscCallError("launch", "unreachable", "The aggregator's address is not known yet.");
+      if (!baseUrl) throw new Error("no base URL yet");
       return baseUrl;
     },
   });
@@ -97,6 +97,7 @@ export function registerGsc(app: ZodApp, ctx: AppContext): GscServer | undefined
     async runDaily() {
       const now = ctx.clock.now();
       const today = yangonDate(now);
+      await deleteExpiredLaunchPages(ctx.db, now).catch((err: unknown) => app.log.warn({ err }, "GSC+ launch page cleanup failed"));
       await run("sync", today, false, sync).catch((err: unknown) => app.log.error({ err }, "GSC+ catalogue sync failed"));
       if (now.getTime() - yangonDayBounds(today).start.getTime() >= RECONCILE_AFTER_MIDNIGHT_MS) {
         const yesterday = yangonDate(new Date(yangonDayBounds(today).start.getTime() - 1));
