@@ -25,6 +25,7 @@ import { registerConsoleReportRoutes } from "./modules/console-reports/console-r
 import { registerContentRoutes } from "./modules/content/content.routes.ts";
 import { registerContentAdminRoutes } from "./modules/content/content-admin.routes.ts";
 import { registerMediaRoutes } from "./modules/content/media.routes.ts";
+import { registerGsc } from "./modules/gsc/gsc.module.ts";
 import { registerGscWebhookRoutes } from "./modules/gsc/gsc-webhooks.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { registerHouse } from "./modules/house/house.module.ts";
@@ -90,7 +91,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   registerErrorHandling(app);
   registerInputGuard(app);
 
-  registerSecurityHeaders(app, securityHeaderOptions(config.mode === "production"));
+  // A connected GSC+ aggregator's games open in the overlay from the aggregator's own https hosts.
+  const gameFrames = config.gsc && !config.gsc.simulated ? ["https:"] : [];
+  registerSecurityHeaders(app, securityHeaderOptions(config.mode === "production", gameFrames));
 
   await registerCompression(app);
 
@@ -181,6 +184,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   const hub = await registerRealtimeRoutes(app, ctx);
   metrics.sources.websockets = () => hub.socketCount();
   registerLiveRoutes(app, ctx, hub);
+  if (config.gsc) registerGsc(app, ctx);
 
   // The API description is public in demo mode; production serves it only with OPENAPI_ENABLED=true (else 404).
   if (config.mode !== "production" || config.openapiEnabled) {

@@ -1,6 +1,7 @@
 export * from "./accounts.ts";
 export * from "./common.ts";
 export * from "./content.ts";
+export * from "./gsc.ts";
 export * from "./house.ts";
 export * from "./live.ts";
 export * from "./lottery.ts";

@@ -133,7 +133,8 @@ export function isSecondFactorPath(url: string): boolean {
  * What only admins may change: game settings (odds, limits, hot and blocked numbers, off days,
  * result sources), the catalogue, site content, reward settings and operator accounts. Reading
  * them stays open to operators; queues, results, players and the live desk are operators' work.
- * Payment methods (accounts, limits, logos, amount chips) and promo codes are admins' too.
+ * Payment methods (accounts, limits, logos, amount chips) and promo codes are admins' too, and so are
+ * the GSC+ catalogue sync and reconciliation runs.
  */
 const ADMIN_WRITES = [
   /^\/api\/admin\/lottery\/[^/]+(\/.*)?$/,
@@ -146,6 +147,7 @@ const ADMIN_WRITES = [
   /^\/api\/admin\/payment-methods(\/.*)?$/,
   /^\/api\/admin\/promo-codes(\/.*)?$/,
   /^\/api\/admin\/media$/,
+  /^\/api\/admin\/gsc(\/.*)?$/,
 ];
 
 export function isAdminRoute(method: string, url: string): boolean {

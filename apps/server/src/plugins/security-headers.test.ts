@@ -38,6 +38,17 @@ describe("security headers", () => {
     for (const wildcard of ["ws:", "wss:", "https:", "http:", "*"]) expect(connect?.split(" ")).not.toContain(wildcard);
   });
 
+  it("the game overlay frames only the site itself unless an aggregator's game hosts are added", () => {
+    const frameSrc = (csp: string) => /(?:^|;)frame-src ([^;]*)/.exec(csp)?.[1];
+    expect(frameSrc(helmetHeaders(securityHeaderOptions(true))["content-security-policy"] ?? "")).toBe("'self'");
+    const withGames = helmetHeaders(securityHeaderOptions(true, ["https:"]))["content-security-policy"] ?? "";
+    expect(frameSrc(withGames)).toBe("'self' https:");
+    // Nothing else opens up.
+    expect(withGames.replace("frame-src 'self' https:", "frame-src 'self'")).toBe(
+      helmetHeaders(securityHeaderOptions(true))["content-security-policy"],
+    );
+  });
+
   it("a directive computed per request is refused", () => {
     const options: HelmetOptions = { contentSecurityPolicy: { directives: { scriptSrc: ["'self'", () => "'nonce-x'"] } } };
     expect(() => helmetHeaders(options)).toThrow(/scriptSrc/);

@@ -2,8 +2,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 
-/** The site's Helmet settings: a strict Content-Security-Policy, HSTS in production. */
-export function securityHeaderOptions(production: boolean): HelmetOptions {
+/**
+ * The site's Helmet settings: a strict Content-Security-Policy, HSTS in production. `frameSources`
+ * adds to what the game overlay may frame besides the site itself (a connected aggregator's game
+ * pages live on its own hosts: "https:").
+ */
+export function securityHeaderOptions(production: boolean, frameSources: readonly string[] = []): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -14,7 +18,7 @@ export function securityHeaderOptions(production: boolean): HelmetOptions {
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        frameSrc: ["'self'", ...frameSources],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

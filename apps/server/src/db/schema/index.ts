@@ -2,6 +2,7 @@ export * from "./accounts.ts";
 export * from "./cash.ts";
 export * from "./content.ts";
 export * from "./gsc.ts";
+export * from "./gsc-outbound.ts";
 export * from "./house.ts";
 export * from "./ledger.ts";
 export * from "./live.ts";

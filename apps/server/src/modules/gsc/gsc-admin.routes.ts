@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { formatGscBalance } from "./gsc-amount.ts";
 import { listOpenDebts } from "./gsc-wallet.repository.ts";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { rowsOf } from "../../db/client.ts";
 import { withMoneyTx } from "../ledger/ledger.service.ts";
 import { lockRoundById, lockWalletUser, updateRound } from "../providers/provider-rounds.repository.ts";

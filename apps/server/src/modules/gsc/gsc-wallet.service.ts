@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app.ts";
+import type { AppContext } from "../../app-context.ts";
 import { insertCallback } from "../providers/provider-callbacks.repository.ts";
 import { clean } from "../providers/wallet.service.ts";
 import { retryWhenBusy } from "../providers/wallet-transaction.ts";

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
 import { clean } from "../providers/wallet.service.ts";
 import { registerGscAdminRoutes } from "./gsc-admin.routes.ts";
 import { GSC_WEBHOOK_TAIL, type GscConfig } from "./gsc-config.ts";

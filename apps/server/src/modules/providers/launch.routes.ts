@@ -1,7 +1,9 @@
 import { errorBodySchema, gameLaunchBodySchema, gameLaunchResponseSchema } from "@shwe/contracts";
+import type { FastifyRequest } from "fastify";
 import type { AppContext, ZodApp } from "../../app-context.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { launchGame } from "./launch.service.ts";
+import type { LaunchClient } from "./provider-adapter.ts";
 
 const errors = { "4xx": errorBodySchema };
 
@@ -16,11 +18,21 @@ export function registerLaunchRoutes(app: ZodApp, ctx: AppContext): void {
   app.post(
     "/api/getgamelaunch",
     { onRequest: ctx.guards.requireUser, schema: { ...schema, body: gameLaunchBodySchema } },
-    async (request) => launchGame(ctx, currentUser(request).id, request.body, currentUser(request).tokenId),
+    async (request) => launchGame(ctx, currentUser(request).id, request.body, currentUser(request).tokenId, launchClient(request)),
   );
   app.get(
     "/api/getgamelaunch",
     { onRequest: ctx.guards.requireUser, schema: { ...schema, querystring: gameLaunchBodySchema } },
-    async (request) => launchGame(ctx, currentUser(request).id, request.query, currentUser(request).tokenId),
+    async (request) => launchGame(ctx, currentUser(request).id, request.query, currentUser(request).tokenId, launchClient(request)),
   );
+}
+
+/** The player's IP, device and the site origin as this request shows them (trusted proxies applied). */
+function launchClient(request: FastifyRequest): LaunchClient {
+  const agent = request.headers["user-agent"];
+  return {
+    ip: request.ip,
+    userAgent: typeof agent === "string" ? agent.slice(0, 500) : undefined,
+    origin: `${request.protocol}://${request.host}`,
+  };
 }

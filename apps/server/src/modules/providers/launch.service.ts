@@ -7,6 +7,7 @@ import { refuseIfExcluded } from "../protection/protection.service.ts";
 import { findCatalogueGame, findCatalogueProvider } from "./catalogue-lookup.repository.ts";
 import { findLaunchPlayer } from "./launch.repository.ts";
 import { OfflineProviderAdapter } from "./offline-adapter.ts";
+import type { LaunchClient } from "./provider-adapter.ts";
 
 export interface LaunchInput {
   p_code: string;
@@ -24,7 +25,13 @@ const GAME_NOT_FOUND = "This game does not exist.";
  * (422 PROVIDER_MAINTENANCE); a player who never moved money main → game and has no game balance
  * gets 422 NO_TRANSFER_IN. The provider's adapter makes the URL.
  */
-export async function launchGame(ctx: AppContext, userId: number, input: LaunchInput, authTokenId?: number): Promise<GameLaunchResponse> {
+export async function launchGame(
+  ctx: AppContext,
+  userId: number,
+  input: LaunchInput,
+  authTokenId?: number,
+  client?: LaunchClient,
+): Promise<GameLaunchResponse> {
   const player = await findLaunchPlayer(ctx.db, userId);
   if (!player) throw notFound("Player not found.");
   if (input.user_code !== undefined && input.user_code !== player.userCode) {
@@ -56,6 +63,7 @@ export async function launchGame(ctx: AppContext, userId: number, input: LaunchI
     gameCode: game.code,
     language: input.language ?? "mm",
     authTokenId,
+    client,
   });
   return { Url: url };
 }

@@ -17,6 +17,16 @@ export interface LaunchRequest {
    * provider ties its play session to it, so signing out ends the session.
    */
   authTokenId?: number | undefined;
+  /** Who asks, as the site saw the request: providers that bind a session to the player's IP or device need it. */
+  client?: LaunchClient | undefined;
+}
+
+export interface LaunchClient {
+  /** The player's IP (behind the configured trusted proxies). */
+  ip: string;
+  userAgent: string | undefined;
+  /** The site's origin as the player reached it (scheme://host), e.g. for a game's "back to lobby" address. */
+  origin: string;
 }
 
 export interface LaunchResult {
@@ -35,16 +45,33 @@ export interface ProviderAdapter {
   launch(request: LaunchRequest): Promise<LaunchResult>;
 }
 
-/** Adapters by provider code; providers without one launch the "unavailable offline" page. */
+/**
+ * Adapters by provider code; providers without one launch the "unavailable offline" page. A family of
+ * codes (an aggregator whose products are synced into the catalogue at run time, e.g. GSC1007) is
+ * served by a resolver asked for codes no adapter was registered for.
+ */
 export class ProviderRegistry {
   private readonly adapters = new Map<string, ProviderAdapter>();
+  private readonly resolvers: ((code: string) => ProviderAdapter | undefined)[] = [];
 
   register(adapter: ProviderAdapter): void {
     this.adapters.set(adapter.code.toUpperCase(), adapter);
   }
 
+  /** Adds a resolver for a family of codes; it answers undefined for codes not of its family. */
+  registerResolver(resolve: (code: string) => ProviderAdapter | undefined): void {
+    this.resolvers.push(resolve);
+  }
+
   get(code: string): ProviderAdapter | undefined {
-    return this.adapters.get(code.toUpperCase());
+    const upper = code.toUpperCase();
+    const adapter = this.adapters.get(upper);
+    if (adapter) return adapter;
+    for (const resolve of this.resolvers) {
+      const found = resolve(upper);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   codes(): string[] {

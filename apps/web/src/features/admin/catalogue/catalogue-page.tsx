@@ -15,6 +15,7 @@ import { toast } from "../../../lib/toast.ts";
 import { adminKeys } from "../api/query-keys.ts";
 import { inputClass } from "../components/fields.tsx";
 import { PageHeader, Panel } from "../components/panel.tsx";
+import { GscSyncPanel } from "../gsc/gsc-sync-panel.tsx";
 import { useErrorText } from "../hooks/use-error-text.ts";
 import { useSecondFactorStatus } from "../security/api/security.ts";
 
@@ -84,6 +85,7 @@ export function CataloguePage() {
   return (
     <div className="space-y-4">
       <PageHeader title={t("catalogue.title")} subtitle={t(editable ? "catalogue.subtitle" : "catalogue.read_only")} />
+      <GscSyncPanel editable={editable} />
       <Panel title={t("catalogue.categories")}>
         {!categories.data ? (
           <Skeleton className="h-24 w-full" />

@@ -6,7 +6,9 @@ import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { inputClass } from "../components/fields.tsx";
 import { PageHeader, Panel } from "../components/panel.tsx";
+import { GscReconciliationPanel } from "../gsc/gsc-reconciliation-panel.tsx";
 import { useErrorText } from "../hooks/use-error-text.ts";
+import { useSecondFactorStatus } from "../security/api/security.ts";
 import { downloadReport, type ReportData, type ReportName, type ReportRange, useReport } from "./api.ts";
 
 const REPORTS: readonly ReportName[] = ["pnl", "draws", "cash", "balances", "reconciliation"];
@@ -197,6 +199,7 @@ export function ReportsPage() {
   const [busy, setBusy] = useState(false);
   const errorText = useErrorText();
   const ids = { from: useId(), to: useId() };
+  const admin = useSecondFactorStatus().data?.role === "admin";
   return (
     <div className="space-y-4">
       <PageHeader title={t("reports.title")} subtitle={t("reports.subtitle")} />
@@ -278,6 +281,7 @@ export function ReportsPage() {
       >
         <ReportBody name={name} range={range} />
       </Panel>
+      <GscReconciliationPanel initialDay={yangonDate(new Date(Date.now() - 24 * 60 * 60 * 1000))} editable={admin} />
     </div>
   );
 }

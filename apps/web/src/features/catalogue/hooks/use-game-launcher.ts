@@ -16,9 +16,11 @@ export interface OpenGame {
 }
 
 /** Launch refusals the player can act on get their own sentence; anything else is logged and gets a generic one. */
-const KNOWN_LAUNCH_ERRORS: Record<string, "launch.maintenance" | "launch.noTransferIn"> = {
+const KNOWN_LAUNCH_ERRORS: Record<string, "launch.maintenance" | "launch.noTransferIn" | "launch.unavailable"> = {
   PROVIDER_MAINTENANCE: "launch.maintenance",
   NO_TRANSFER_IN: "launch.noTransferIn",
+  /** The aggregator did not answer or refused the launch; nothing was charged. */
+  PROVIDER_UNAVAILABLE: "launch.unavailable",
 };
 
 /**
