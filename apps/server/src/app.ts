@@ -26,6 +26,7 @@ import { registerContentRoutes } from "./modules/content/content.routes.ts";
 import { registerContentAdminRoutes } from "./modules/content/content-admin.routes.ts";
 import { registerMediaRoutes } from "./modules/content/media.routes.ts";
 import { registerGsc } from "./modules/gsc/gsc.module.ts";
+import { registerGscDemoSimulator } from "./modules/gsc/gsc-demo.ts";
 import { registerGscWebhookRoutes } from "./modules/gsc/gsc-webhooks.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { registerHouse } from "./modules/house/house.module.ts";
@@ -184,7 +185,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   const hub = await registerRealtimeRoutes(app, ctx);
   metrics.sources.websockets = () => hub.socketCount();
   registerLiveRoutes(app, ctx, hub);
-  if (config.gsc) registerGsc(app, ctx);
+  const gsc = config.gsc ? registerGsc(app, ctx) : undefined;
+  if (gsc) await registerGscDemoSimulator(app, ctx, gsc);
 
   // The API description is public in demo mode; production serves it only with OPENAPI_ENABLED=true (else 404).
   if (config.mode !== "production" || config.openapiEnabled) {

@@ -341,6 +341,8 @@ export function createGscClient(deps: GscClientDeps): GscClient {
         );
       }
       if (url && /^https?:\/\//i.test(url.trim())) return { url: url.trim() };
+      // Demo mode's in-process simulator serves its game pages on the site's own origin.
+      if (url && config.simulated && /^\/(?![/\\])/.test(url.trim())) return { url: url.trim() };
       if (content?.trim()) return { content };
       throw new GscCallError("launch", "refused", "The aggregator's launch answer has neither a URL nor a page.", code ?? undefined);
     },

@@ -30,6 +30,8 @@ export interface GscServer {
   reconcileNow(day: string): Promise<ReconcileSummary>;
   /** One round of the daily jobs: today's sync and yesterday's reconciliation when not yet done. */
   runDaily(): Promise<void>;
+  /** Runs the first round of the daily jobs as soon as the server listens (demo mode's simulator). */
+  syncSoon(): void;
 }
 
 const servers = new WeakMap<object, GscServer>();
@@ -50,6 +52,7 @@ export function registerGsc(app: ZodApp, ctx: AppContext): GscServer | undefined
   const config = ctx.config.gsc;
   if (!config) return undefined;
   let baseUrl = config.apiBaseUrl;
+  let firstRunAfterMs = FIRST_RUN_AFTER_MS;
   const log = { warn: (obj: object, msg: string) => app.log.warn(obj, msg) };
   const client = createGscClient({
     config,
@@ -94,6 +97,9 @@ export function registerGsc(app: ZodApp, ctx: AppContext): GscServer | undefined
     async reconcileNow(day) {
       return (await run("reconcile", day, true, () => reconcile(day))) as ReconcileSummary;
     },
+    syncSoon() {
+      firstRunAfterMs = 0;
+    },
     async runDaily() {
       const now = ctx.clock.now();
       const today = yangonDate(now);
@@ -129,7 +135,7 @@ export function registerGsc(app: ZodApp, ctx: AppContext): GscServer | undefined
       }
     }
     if (timers.length > 0) return;
-    timers = [setTimeout(tick, FIRST_RUN_AFTER_MS), setInterval(tick, GSC_JOBS_EVERY_MS)];
+    timers = [setTimeout(tick, firstRunAfterMs), setInterval(tick, GSC_JOBS_EVERY_MS)];
     for (const t of timers) t.unref();
   });
   app.addHook("onClose", async () => {
