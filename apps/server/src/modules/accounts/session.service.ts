@@ -9,6 +9,7 @@ import { createPlayerLedgerAccounts } from "../ledger/player-accounts.repository
 import { recordSignup, refuseSelfReferral } from "../rewards/referral-flags.service.ts";
 import { insertAudit } from "./audit.repository.ts";
 import { consumeProof } from "./otp.service.ts";
+import { assertPasswordAllowed } from "./password-policy.ts";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "./passwords.ts";
 import { revokeTokenInRenewWindow } from "./session.repository.ts";
 import {
@@ -69,6 +70,7 @@ export interface RegisterInput {
 
 /** Sign-up in one transaction: use the phone proof, create the account and its ledger accounts, sign in. */
 export async function register(ctx: AppContext, input: RegisterInput, ip: string): Promise<Session> {
+  assertPasswordAllowed(input.password, input.phone);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     await consumeProof(tx, input.otpToken, input.phone, "register");
@@ -122,6 +124,7 @@ export async function logout(ctx: AppContext, user: AuthUser, ip: string): Promi
 
 /** Password reset with a verified phone: new password, every session of the account ends. */
 export async function forgetPassword(ctx: AppContext, input: { phone: string; password: string; otpToken: string }, ip: string) {
+  assertPasswordAllowed(input.password, input.phone);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     await consumeProof(tx, input.otpToken, input.phone, "reset");
@@ -143,6 +146,7 @@ export async function changePassword(ctx: AppContext, auth: AuthUser, oldPasswor
   if (oldPassword === password) {
     throw refused("PASSWORD_UNCHANGED", "The new password must be different from the current one.");
   }
+  assertPasswordAllowed(password, user.phone);
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     await setPasswordHash(tx, auth.id, passwordHash);
