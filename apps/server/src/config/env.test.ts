@@ -198,7 +198,8 @@ describe("loadConfig", () => {
       expect(loadConfig({ ...productionSecrets, CHECKER_COOLDOWN_HOURS: "48" }).checkerCooldownHours).toBe(48);
       expect(loadConfig({}).checkerCooldownHours).toBe(0);
       expect(loadConfig({ CHECKER_COOLDOWN_HOURS: "6" }).checkerCooldownHours).toBe(6);
-      for (const bad of ["-1", "721", "soon", "1.5"]) expect(refusal({ CHECKER_COOLDOWN_HOURS: bad }).message).toContain("CHECKER_COOLDOWN_HOURS");
+      for (const bad of ["-1", "721", "soon", "1.5"])
+        expect(refusal({ CHECKER_COOLDOWN_HOURS: bad }).message).toContain("CHECKER_COOLDOWN_HOURS");
     });
   });
 });

@@ -36,7 +36,12 @@ const envSchema = z.object({
   SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(3),
   SMS_MESSAGE_ID_FIELD: z.string().min(1).default("message_id"),
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-  CHECKER_COOLDOWN_HOURS: z.coerce.number().int().min(0).max(24 * 30).optional(),
+  CHECKER_COOLDOWN_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .optional(),
   MONEY_BATCH: z.enum(["on", "off"]).default("on"),
   MONEY_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(20).default(1),
   MONEY_BATCH_MAX: z.coerce.number().int().min(1).max(64).default(64),

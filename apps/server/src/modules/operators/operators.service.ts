@@ -1,15 +1,11 @@
 import type { CreateOperatorBody, OperatorList, OperatorRow } from "@shwe/contracts";
 import { sql } from "drizzle-orm";
-import type { AppContext } from "../../app.ts";
 import { type Db, type Executor, rowsOf } from "../../db/client.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
 import { assertPasswordAllowed } from "../accounts/password-policy.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { createUserWithCodes } from "../accounts/session.service.ts";
-import { revokeAllTokens } from "../auth/token.repository.ts";
-import { type Actor, recordAudit } from "../content/audit.service.ts";
+import { recordAudit } from "../content/audit.service.ts";
 import { withMoneyTx } from "../ledger/ledger.service.ts";
-import { removeSecondFactor } from "./second-factor.repository.ts";
 
 /** The console's accounts, for admins: who they are, their role, whether they enrolled in the second factor. */
 export async function listOperators(db: Executor): Promise<OperatorList> {
