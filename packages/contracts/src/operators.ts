@@ -109,7 +109,10 @@ export type InvitationView = z.infer<typeof invitationViewSchema>;
 export const completeInvitationBodySchema = z.strictObject({
   token: z.string().trim().min(20).max(100),
   password: z.string().min(1).max(64),
-  code: z.string().trim().regex(/^\d{6}$/, "must be 6 digits"),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "must be 6 digits"),
 });
 
 export const operatorParamsSchema = z.strictObject({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
