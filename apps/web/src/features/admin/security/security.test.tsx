@@ -88,7 +88,7 @@ describe("SecondFactorGate", () => {
 });
 
 describe("SecurityPage", () => {
-  it("shows an admin the console accounts, and resets another's second factor after a confirmation", async () => {
+  it("shows an admin the console accounts, and asks a second admin to reset another's second factor", async () => {
     signIn({ role: "admin", id: 1 });
     const operators = [
       {
@@ -113,7 +113,20 @@ describe("SecurityPage", () => {
     const fetch = mockApi({
       "admin/2fa": { body: { role: "admin", enrolled: true, verified: true } },
       "admin/operators": { body: { data: operators } },
-      "admin/operators/2/2fa/reset": { body: { ...operators[1], second_factor: false } },
+      "admin/operators/2/2fa/reset": {
+        body: {
+          id: 7,
+          kind: "second_factor_reset",
+          target_user_id: 2,
+          phone: null,
+          name: null,
+          role: null,
+          status: "pending",
+          requested_by: 1,
+          decided_by: null,
+          created_at: "2026-11-02T00:00:00.000Z",
+        },
+      },
     });
     renderWithProviders(
       <>
@@ -128,7 +141,8 @@ describe("SecurityPage", () => {
     const dialog = await screen.findByRole("dialog");
     expect(dialog).toHaveTextContent("Demo Operator 2 will be signed out everywhere");
     await userEvent.click(within(dialog).getByRole("button", { name: "Reset" }));
-    expect(await screen.findByText("Two-step sign-in was reset.")).toBeInTheDocument();
+    // Another admin confirms it (maker–checker).
+    expect(await screen.findByText("Sent to a second admin for confirmation.")).toBeInTheDocument();
     expect(fetch.mock.calls.some(([u, init]) => String(u).includes("admin/operators/2/2fa/reset") && init?.method === "POST")).toBe(true);
   });
 
