@@ -308,6 +308,25 @@ describe("operator lottery calls", () => {
     await expectLedgerClean(t);
   });
 
+  it("the checker of a result is another person: not an account its maker created or last changed", async () => {
+    const checker = await createUser(t, { role: "operator" });
+    await t.ctx.db.execute(sql`update users set console_changed_by = ${op.id} where id = ${checker.id}`);
+    const drawId = await createDraw(t, "2D", { source: "manual" });
+    clock.set(new Date((await passDrawTime(t, drawId)).getTime() + 60_000));
+    const path = `/api/admin/draws/${drawId}`;
+    expect((await call(t, "POST", `${path}/result`, { token: op.token, body: { number: "41" } })).statusCode).toBe(200);
+    expectErrorBody(
+      await call(t, "POST", `${path}/confirm`, { token: checker.token, body: { number: "41" } }),
+      403,
+      "CHECKER_NOT_INDEPENDENT",
+    );
+    expect(await drawRow(t, drawId)).toMatchObject({ status: "resulted", confirmed_at: null });
+    const other = await createUser(t, { role: "operator" });
+    expect((await call(t, "POST", `${path}/confirm`, { token: other.token, body: { number: "41" } })).json()).toMatchObject({
+      draw_id: drawId,
+    });
+  });
+
   it.skipIf(!onRealPostgres)("a re-entry racing a confirmation never settles a number nobody checked (real PostgreSQL)", async () => {
     const op2 = await createUser(t, { role: "operator" });
     for (let round = 0; round < 8; round++) {
