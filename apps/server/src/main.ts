@@ -5,7 +5,7 @@ import { migrateDatabase, openDatabase } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
 import { loggerOptions } from "./lib/log-safety.ts";
 import "./db/seeders.ts";
-import { accountsWithDemoPasswords } from "./modules/accounts/demo-passwords.ts";
+import { accountsWithDemoPasswords, demoPasswordRefusal } from "./modules/accounts/demo-passwords.ts";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -25,10 +25,7 @@ async function main(): Promise<void> {
   if (config.mode === "production") {
     const phones = await accountsWithDemoPasswords(database.db);
     if (phones.length > 0) {
-      console.error(
-        `Refusing to start: these accounts still use a published demo password: ${phones.join(", ")} ` +
-          "(change their passwords, or disable password sign-in for them; docs/operations.md, Secrets)",
-      );
+      console.error(demoPasswordRefusal(phones));
       await database.close();
       process.exit(1);
     }

@@ -241,7 +241,10 @@ export const drawExposureSchema = z.object({
   blocked: z.boolean(),
 });
 export const adminDrawSchema = drawSchema.extend({
-  /** The number entered or derived, also before confirmation (operators only). */
+  /**
+   * The number entered or derived (operators only). A manual entry waiting for its confirmation is
+   * shown only to the operator who entered it (null to everyone else, the checker included).
+   */
   result: z.string().nullable(),
   feed_values: z.record(z.string(), z.unknown()).nullable(),
   feed_error: z.string().nullable(),

@@ -45,14 +45,75 @@ export type OperatorRow = z.infer<typeof operatorRowSchema>;
 export const operatorListSchema = z.object({ data: z.array(operatorRowSchema) });
 export type OperatorList = z.infer<typeof operatorListSchema>;
 
-/** POST /api/admin/operators: a new console account (admins only). */
+/** `npm run operator:create`: the first admin of a database, with the password from OPERATOR_PASSWORD. */
 export const createOperatorBodySchema = z.strictObject({
   phone: phoneInputSchema,
   name: z.string().trim().min(1).max(60),
-  password: z.string().min(8).max(128),
+  password: z.string().min(8).max(64),
   role: z.enum(["operator", "admin"]),
 });
 export type CreateOperatorBody = z.infer<typeof createOperatorBodySchema>;
+
+/**
+ * POST /api/admin/operators: invite a new console account (admins only). Its holder sets their own
+ * password and second factor through the one-time invitation; a second admin confirms it first.
+ */
+export const inviteOperatorBodySchema = z.strictObject({
+  phone: phoneInputSchema,
+  name: z.string().trim().min(1).max(60),
+  role: z.enum(["operator", "admin"]),
+});
+export type InviteOperatorBody = z.infer<typeof inviteOperatorBodySchema>;
+
+/** POST /api/admin/operators/{id}/role */
+export const operatorRoleBodySchema = z.strictObject({ role: z.enum(["operator", "admin"]) });
+
+/** A change of the console's accounts, waiting for a second admin or decided. */
+export const consoleChangeSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(["create", "role", "second_factor_reset"]),
+  target_user_id: z.number().int().nullable(),
+  phone: z.string().nullable(),
+  name: z.string().nullable(),
+  role: z.enum(["operator", "admin"]).nullable(),
+  status: z.enum(["pending", "applied", "rejected"]),
+  requested_by: z.number().int(),
+  decided_by: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type ConsoleChange = z.infer<typeof consoleChangeSchema>;
+export const consoleChangeListSchema = z.object({ data: z.array(consoleChangeSchema) });
+export const consoleChangeParamsSchema = z.strictObject({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+/** The answer to an invitation: the change and, this once, the one-time invitation to hand over. */
+export const operatorInvitationSchema = z.object({
+  change: consoleChangeSchema,
+  invitation: z.object({ token: z.string(), path: z.string(), expires_at: z.string() }),
+});
+export type OperatorInvitation = z.infer<typeof operatorInvitationSchema>;
+
+/** GET /api/admin/console: whether maker–checker is in force (two admins or more). */
+export const consoleStatusSchema = z.object({ admins: z.number().int(), maker_checker: z.boolean() });
+export type ConsoleStatus = z.infer<typeof consoleStatusSchema>;
+
+/** POST /api/console-invitation…: the invitation's token (from the link's #fragment, never in a URL the server logs). */
+export const invitationTokenBodySchema = z.strictObject({ token: z.string().trim().min(20).max(100) });
+export const invitationViewSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  role: z.enum(["operator", "admin"]),
+  /** awaiting_confirmation: a second admin has not confirmed it yet; ready: set your password and second factor. */
+  status: z.enum(["awaiting_confirmation", "ready"]),
+});
+export type InvitationView = z.infer<typeof invitationViewSchema>;
+export const completeInvitationBodySchema = z.strictObject({
+  token: z.string().trim().min(20).max(100),
+  password: z.string().min(1).max(64),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "must be 6 digits"),
+});
 
 export const operatorParamsSchema = z.strictObject({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 

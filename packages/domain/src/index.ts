@@ -4,6 +4,7 @@ export * from "./ledger/index.ts";
 export * from "./lottery/index.ts";
 export * from "./lottery/schedule.ts";
 export * from "./money.ts";
+export * from "./password-policy.ts";
 export * from "./phone.ts";
 export * from "./protection/limits.ts";
 export * from "./rewards/cashback.ts";

@@ -192,6 +192,15 @@ describe("loadConfig", () => {
         subject: productionSecrets.VAPID_SUBJECT,
       });
     });
+
+    it("keeps a new console account from checking for 24 hours unless CHECKER_COOLDOWN_HOURS says otherwise (demo: 0)", () => {
+      expect(loadConfig(productionSecrets).checkerCooldownHours).toBe(24);
+      expect(loadConfig({ ...productionSecrets, CHECKER_COOLDOWN_HOURS: "48" }).checkerCooldownHours).toBe(48);
+      expect(loadConfig({}).checkerCooldownHours).toBe(0);
+      expect(loadConfig({ CHECKER_COOLDOWN_HOURS: "6" }).checkerCooldownHours).toBe(6);
+      for (const bad of ["-1", "721", "soon", "1.5"])
+        expect(refusal({ CHECKER_COOLDOWN_HOURS: bad }).message).toContain("CHECKER_COOLDOWN_HOURS");
+    });
   });
 });
 

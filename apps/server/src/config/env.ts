@@ -45,6 +45,12 @@ const envSchema = z.object({
   SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(3),
   SMS_MESSAGE_ID_FIELD: z.string().min(1).default("message_id"),
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  CHECKER_COOLDOWN_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .optional(),
   MONEY_BATCH: z.enum(["on", "off"]).default("on"),
   MONEY_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(20).default(1),
   MONEY_BATCH_MAX: z.coerce.number().int().min(1).max(64).default(64),
@@ -110,6 +116,12 @@ export interface Config {
    * another process within this time. 0 reads the database on every request.
    */
   publicCacheMs: number;
+  /**
+   * Hours after its creation during which a console account cannot confirm another operator's
+   * step (maker–checker): CHECKER_COOLDOWN_HOURS, default 24 (demo: 0, so the seeded demo
+   * operators check at once).
+   */
+  checkerCooldownHours: number;
   /** Serve /api/openapi.json in production too (OPENAPI_ENABLED=true); demo mode always serves it. */
   openapiEnabled: boolean;
   /** Bearer token that opens /metrics in production; without it production answers 404 there. Demo: open. */
@@ -223,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms,
     rateLimits: { enabled: true, factor: 1 },
     publicCacheMs: e.PUBLIC_CACHE_MS,
+    checkerCooldownHours: e.CHECKER_COOLDOWN_HOURS ?? (mode === "production" ? 24 : 0),
     openapiEnabled: e.OPENAPI_ENABLED,
     metricsToken: e.METRICS_TOKEN,
     operatorSecondFactor: mode === "production" ? "required" : "when-enrolled",
@@ -326,6 +339,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests write fixtures straight into the database, as another process would; the public cache is
     // switched on by the tests about it.
     publicCacheMs: 0,
+    checkerCooldownHours: 0,
     openapiEnabled: false,
     metricsToken: undefined,
     operatorSecondFactor: "when-enrolled",

@@ -24,12 +24,22 @@ const PromotionHistoryPage = lazyPage(() =>
 const NotFoundPage = lazyPage(() => import("../features/not-found/pages/not-found-page.tsx").then((m) => m.NotFoundPage));
 // The operator console (its own layout, outside the player shell); players never download it.
 const AdminRoot = lazyPage(() => import("../features/admin/admin-root.tsx").then((m) => m.AdminRoot));
+// A console invitation is completed before its holder can sign in.
+const InvitationPage = lazyPage(() => import("../features/admin/invitation/invitation-page.tsx").then((m) => m.InvitationPage));
 
 /**
  * Every page of the site. Each RouteBoundary shows the 'reload' notice in place of what failed to
  * draw: inside the shell only the page area, so the headers and menu stay usable.
  */
 export const routes: RouteObject[] = [
+  {
+    path: "admin/invitation",
+    element: (
+      <RouteBoundary>
+        <InvitationPage />
+      </RouteBoundary>
+    ),
+  },
   {
     path: "admin/*",
     element: (

@@ -32,6 +32,11 @@ export const users = pgTable(
     realityCheckMinutes: integer("reality_check_minutes"),
     /** Bumped on password change and block: every older token stops working. */
     tokenVersion: integer("token_version").notNull().default(0),
+    /**
+     * Console accounts: the admin who asked for this account or for its last change (role, second
+     * factor reset). That admin's requests are never checked by this account (maker–checker).
+     */
+    consoleChangedBy: ref("console_changed_by"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -10,6 +10,7 @@ export type AuditAction =
   | "auth.logout"
   | "auth.password_change"
   | "auth.password_reset"
+  | "auth.password_set.cli"
   | "auth.token_renew"
   | "admin.user_block"
   | "admin.user_unblock"

@@ -25,3 +25,15 @@ export async function accountsWithDemoPasswords(db: Executor): Promise<string[]>
   }
   return found;
 }
+
+/**
+ * Why production refuses to start, naming the accounts and the way out: a new password for each, set
+ * with the server stopped (the console is not there to do it).
+ */
+export function demoPasswordRefusal(phones: readonly string[]): string {
+  return (
+    `Refusing to start: these accounts still use a published demo password: ${phones.join(", ")}. ` +
+    `Set a new password for each with the server stopped: NEW_PASSWORD=… npm run account:password -- --phone ${phones[0] ?? "09…"} ` +
+    "(the password policy applies; docs/operations.md, Secrets)."
+  );
+}

@@ -2,6 +2,7 @@ import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
 import { randomCode, randomToken, sha256Hex } from "../../lib/crypto.ts";
 import { AppError, conflict, notFound, refused, unauthenticated } from "../../lib/errors.ts";
+import { assertPasswordAllowed } from "../../lib/password-policy.ts";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../../lib/passwords.ts";
 import type { AuthUser } from "../../plugins/auth.ts";
 import { TOKEN_TTL_DAYS } from "../auth/auth.service.ts";
@@ -71,6 +72,7 @@ export interface RegisterInput {
 
 /** Sign-up in one transaction: use the phone proof, create the account and its ledger accounts, sign in. */
 export async function register(ctx: AppContext, input: RegisterInput, ip: string): Promise<Session> {
+  assertPasswordAllowed(input.password, input.phone);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     await consumeProof(tx, input.otpToken, input.phone, "register");
@@ -138,6 +140,7 @@ export async function logout(ctx: AppContext, user: AuthUser, ip: string): Promi
 
 /** Password reset with a verified phone: new password, every session of the account ends. */
 export async function forgetPassword(ctx: AppContext, input: { phone: string; password: string; otpToken: string }, ip: string) {
+  assertPasswordAllowed(input.password, input.phone);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     await consumeProof(tx, input.otpToken, input.phone, "reset");
@@ -159,6 +162,7 @@ export async function changePassword(ctx: AppContext, auth: AuthUser, oldPasswor
   if (oldPassword === password) {
     throw refused("PASSWORD_UNCHANGED", "The new password must be different from the current one.");
   }
+  assertPasswordAllowed(password, user.phone);
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     await setPasswordHash(tx, auth.id, passwordHash);

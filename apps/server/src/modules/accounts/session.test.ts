@@ -82,7 +82,7 @@ describe("POST /api/user/verify_register", () => {
     const phone = newPhone();
     const otpToken = await verifiedPhone(t.app, phone, "register");
     const before = await rowCounts(t.ctx.db);
-    const body = { phone, name: "P", password: "password1", otp_token: otpToken };
+    const body = { phone, name: "P", password: "fresh-pass-91", otp_token: otpToken };
     const res = await post(t.app, "/api/user/verify_register", { ...body, referral_code: "ZZZZZ9" });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ code: "REFERRAL_UNKNOWN", message: expect.any(String) });
@@ -93,7 +93,7 @@ describe("POST /api/user/verify_register", () => {
   it("uses an otp_token once only", async () => {
     const phone = newPhone();
     const otpToken = await verifiedPhone(t.app, phone, "register");
-    const body = { phone, name: "P", password: "password1", otp_token: otpToken };
+    const body = { phone, name: "P", password: "fresh-pass-91", otp_token: otpToken };
     expect((await post(t.app, "/api/user/verify_register", body)).statusCode).toBe(201);
     const before = await rowCounts(t.ctx.db);
     const again = await post(t.app, "/api/user/verify_register", { ...body, phone: newPhone() });
@@ -105,7 +105,7 @@ describe("POST /api/user/verify_register", () => {
   it("gives one account when the same proof is used twice at once", async () => {
     const phone = newPhone();
     const otpToken = await verifiedPhone(t.app, phone, "register");
-    const body = { phone, name: "P", password: "password1", otp_token: otpToken };
+    const body = { phone, name: "P", password: "fresh-pass-91", otp_token: otpToken };
     const [a, b] = await Promise.all([post(t.app, "/api/user/verify_register", body), post(t.app, "/api/user/verify_register", body)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 422]);
     const n = rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from users where phone = ${phone}`))[0]?.n;
@@ -118,7 +118,7 @@ describe("POST /api/user/verify_register", () => {
     const player = await registerPlayer(t.app);
     const resetToken = await verifiedPhone(t.app, player.phone, "reset");
     const before = await rowCounts(t.ctx.db);
-    const base = { name: "P", password: "password1" };
+    const base = { name: "P", password: "fresh-pass-91" };
     const cases = [
       { ...base, phone: newPhone(), otp_token: otpToken },
       { ...base, phone: player.phone, otp_token: resetToken },
@@ -139,11 +139,11 @@ describe("POST /api/user/verify_register", () => {
     const phone = newPhone();
     const first = await verifiedPhone(t.app, phone, "register");
     const second = await verifiedPhone(t.app, phone, "register");
-    expect((await post(t.app, "/api/user/verify_register", { phone, name: "A", password: "password1", otp_token: first })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await post(t.app, "/api/user/verify_register", { phone, name: "A", password: "fresh-pass-91", otp_token: first })).statusCode,
+    ).toBe(201);
     const before = await rowCounts(t.ctx.db);
-    const res = await post(t.app, "/api/user/verify_register", { phone, name: "B", password: "password1", otp_token: second });
+    const res = await post(t.app, "/api/user/verify_register", { phone, name: "B", password: "fresh-pass-91", otp_token: second });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe("PHONE_REGISTERED");
     expect(await rowCounts(t.ctx.db)).toEqual(before);
@@ -152,10 +152,10 @@ describe("POST /api/user/verify_register", () => {
   it("refuses missing fields, wrong types, short passwords and fields a player may not set", async () => {
     const phone = newPhone();
     const otpToken = await verifiedPhone(t.app, phone, "register");
-    const ok = { phone, name: "P", password: "password1", otp_token: otpToken };
+    const ok = { phone, name: "P", password: "fresh-pass-91", otp_token: otpToken };
     const before = await rowCounts(t.ctx.db);
     const cases: [Record<string, unknown>, string][] = [
-      [{ phone, name: "P", password: "password1" }, "otp_token"],
+      [{ phone, name: "P", password: "fresh-pass-91" }, "otp_token"],
       [{ ...ok, name: undefined }, "name"],
       [{ ...ok, name: "   " }, "name"],
       [{ ...ok, password: "short" }, "password"],
@@ -182,7 +182,7 @@ describe("POST /api/user/verify_register", () => {
     const huge = await post(t.app, "/api/user/verify_register", {
       phone: newPhone(),
       name: "x".repeat(100_000),
-      password: "password1",
+      password: "fresh-pass-91",
       otp_token: "x",
     });
     expect(huge.statusCode).toBe(413);
@@ -385,5 +385,52 @@ describe("demo accounts seed", () => {
       ),
     )[0]?.n;
     expect(ledger).toBe(24);
+  });
+});
+
+describe("the password policy, wherever a password is set", () => {
+  const expectWeak = (res: { statusCode: number; json(): unknown }, reason: string) => {
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: "WEAK_PASSWORD", details: { reason, fields: [{ field: "password" }] } });
+  };
+
+  it("ships a list of at least 10,000 common passwords", async () => {
+    const { commonPasswords } = await import("../../lib/password-policy.ts");
+    const list = commonPasswords();
+    expect(list.size).toBeGreaterThanOrEqual(10_000);
+    for (const p of ["12345678", "password1", "iloveyou", "qwertyuiop"]) expect(list.has(p)).toBe(true);
+  });
+
+  it("sign-up refuses a common, demo or phone-based password and changes nothing; the proof stays usable", async () => {
+    const phone = newPhone();
+    const otpToken = await verifiedPhone(t.app, phone, "register");
+    const before = await rowCounts(t.ctx.db);
+    const body = { phone, name: "P", otp_token: otpToken };
+    expectWeak(await post(t.app, "/api/user/verify_register", { ...body, password: "12345678" }), "common");
+    expectWeak(await post(t.app, "/api/user/verify_register", { ...body, password: "Demo-Player-1" }), "published");
+    expectWeak(await post(t.app, "/api/user/verify_register", { ...body, password: phone }), "phone");
+    expectWeak(await post(t.app, "/api/user/verify_register", { ...body, password: `+95${phone.slice(1)}!` }), "phone");
+    expect(await rowCounts(t.ctx.db)).toEqual(before);
+    expect((await post(t.app, "/api/user/verify_register", { ...body, password: "fresh-pass-91" })).statusCode).toBe(201);
+  });
+
+  it("a password change and a reset refuse them too, and the old password keeps working", async () => {
+    const player = await registerPlayer(t.app);
+    for (const [password, reason] of [
+      ["demo-operator-1", "published"],
+      ["PASSWORD1", "common"],
+      [`${player.phone.slice(2)}ab`, "phone"],
+    ] as const) {
+      expectWeak(await post(t.app, "/api/user/new_password", { old_password: player.password, password }, player.token), reason);
+    }
+    const otpToken = await verifiedPhone(t.app, player.phone, "reset");
+    expectWeak(
+      await post(t.app, "/api/user/forget_password", { phone: player.phone, password: "qwertyuiop", otp_token: otpToken }),
+      "common",
+    );
+    expect(await liveTokens(t.ctx.db, player.id)).toBe(1);
+    await loginAs(t.app, player.phone, player.password);
+    const reset = await post(t.app, "/api/user/forget_password", { phone: player.phone, password: "new-lamp-77", otp_token: otpToken });
+    expect(reset.statusCode).toBe(200);
   });
 });

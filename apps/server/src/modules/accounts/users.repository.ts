@@ -40,6 +40,8 @@ export interface NewUser {
   role?: "player" | "operator" | "admin";
   lvl2?: number;
   lvl2Status?: "none" | "pending" | "approved" | "rejected";
+  /** Console accounts: the admin who asked for it (maker–checker). */
+  consoleChangedBy?: number | null;
 }
 
 /** Inserts the user; undefined when the phone, user code or referral code is already taken. */

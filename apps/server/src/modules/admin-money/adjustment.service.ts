@@ -8,6 +8,7 @@ import { type MoneyCallResult, runMoneyCall } from "../ledger/money-call.ts";
 import { readMoneySettings } from "../ledger/money-settings.repository.ts";
 import { lockMoneyUser } from "../ledger/money-user.repository.ts";
 import { writeAudit } from "../ledger/operator-audit.repository.ts";
+import { assertIndependentChecker } from "../operators/checker.ts";
 import {
   adjustedToday,
   decideAdjustment,
@@ -134,6 +135,7 @@ export async function decidePendingAdjustment(
     if (decision.approve && adj.requestedBy === by.operatorId) {
       throw new AppError(403, "SECOND_OPERATOR_REQUIRED", "A different operator must confirm this adjustment.");
     }
+    if (decision.approve) await assertIndependentChecker(tx, ctx.config.checkerCooldownHours, by.operatorId, adj.requestedBy);
     const before = await lockTarget(tx, adj.userId, by.operatorId);
     if (!decision.approve) {
       await decideAdjustment(tx, adj.id, { status: "rejected", confirmedBy: by.operatorId, journalId: null });

@@ -202,7 +202,7 @@ export function registerAdminMoneyRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: auditLogPageSchema, ...errors },
       },
     },
-    async (request) => auditLogPage(ctx, request.query),
+    async (request) => auditLogPage(ctx, request.query, currentUser(request).id),
   );
 
   app.get(

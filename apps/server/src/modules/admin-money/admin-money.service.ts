@@ -5,6 +5,7 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import { listCashRequestsForOperators } from "../cash/cash-review.service.ts";
 import { isoOf, yangonDayRange } from "../ledger/history-range.ts";
 import { listAuditLog } from "../ledger/operator-audit.repository.ts";
+import { drawsWithResultHiddenFrom } from "../lottery/admin-draws.service.ts";
 import { findPlayerWithBalances, type PlayerWithBalances, recentJournalsOf, searchPlayers } from "./admin-players.repository.ts";
 
 const summary = (p: PlayerWithBalances) => ({
@@ -44,8 +45,14 @@ export async function playerDetail(ctx: AppContext, userId: number) {
   };
 }
 
+/** An audit row's values with the draw number blanked (null). */
+function withoutResult(values: unknown): unknown {
+  if (!values || typeof values !== "object" || Array.isArray(values) || !("result" in values)) return values;
+  return { ...(values as Record<string, unknown>), result: null };
+}
+
 /** One page of the audit log, newest first, with the filters of the query (a bad actor phone is a 400). */
-export async function auditLogPage(ctx: AppContext, query: AuditLogQuery) {
+export async function auditLogPage(ctx: AppContext, query: AuditLogQuery, viewerId: number) {
   const page = query.page ?? 1;
   const perPage = query.per_page ?? 50;
   let actorPhone: string | undefined;
@@ -65,6 +72,14 @@ export async function auditLogPage(ctx: AppContext, query: AuditLogQuery) {
     from: range?.from,
     to: range?.to,
   });
+  // A draw result waiting for its checker stays hidden here as on the draw's page (checkers type it from the official source).
+  const hidden = await drawsWithResultHiddenFrom(
+    ctx.db,
+    rows.filter((r) => r.targetType === "draw" && /^\d+$/.test(r.targetId ?? "")).map((r) => Number(r.targetId)),
+    viewerId,
+  );
+  const shown = (r: (typeof rows)[number], values: unknown) =>
+    r.targetType === "draw" && hidden.has(Number(r.targetId)) ? withoutResult(values) : values;
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -73,8 +88,8 @@ export async function auditLogPage(ctx: AppContext, query: AuditLogQuery) {
       action: r.action,
       target_type: r.targetType,
       target_id: r.targetId,
-      before: r.before,
-      after: r.after,
+      before: shown(r, r.before),
+      after: shown(r, r.after),
       ip: r.ip,
       created_at: isoOf(r.createdAt) ?? "",
     })),

@@ -250,6 +250,11 @@ describe("operators decide cash requests", () => {
         first_approved_by: a.id,
         first_approved_at: expect.any(String),
       });
+      // Nor an account that `a` created or last changed: the second approval is another person's.
+      const made = await operator();
+      await t.ctx.db.execute(sql`update users set console_changed_by = ${a.id} where id = ${made.id}`);
+      expectErrorBody(await approve(id, made), 403, "CHECKER_NOT_INDEPENDENT");
+      expect((await balancesOf(t, u.id)).balance).toBe(0);
       const second = await approve(id, b);
       expect(second.statusCode).toBe(200);
       expect(second.json()).toEqual({ id, status: "approved" });

@@ -8,6 +8,7 @@ import { type JournalEntryInput, postJournal, reverseJournal, withMoneyTx } from
 import { readMoneySettings } from "../ledger/money-settings.repository.ts";
 import { lockMoneyUser, setTurnover } from "../ledger/money-user.repository.ts";
 import { writeAudit } from "../ledger/operator-audit.repository.ts";
+import { assertIndependentChecker } from "../operators/checker.ts";
 import { countPromoUses, lockPromoById } from "./cash.repository.ts";
 import {
   approvedDepositWithin,
@@ -62,6 +63,8 @@ export async function approveCashRequest(ctx: AppContext, id: number, by: Decide
         first_approved_by: r.firstApprovedBy,
       });
     }
+    // The second approval is a check of the first one's: by another person.
+    await assertIndependentChecker(tx, ctx.config.checkerCooldownHours, by.operatorId, r.firstApprovedBy);
     if (r.kind === "in") {
       await lockDepositFingerprint(tx, r.paymentMethodId, r.lastSixDigits ?? "", r.amount);
       const earlier = await approvedDepositWithin(tx, r, DUPLICATE_DEPOSIT_DAYS);

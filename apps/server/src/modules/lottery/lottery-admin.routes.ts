@@ -21,6 +21,7 @@ import {
   offDaysResponseSchema,
 } from "@shwe/contracts";
 import type { AppContext, ZodApp } from "../../app-context.ts";
+import { currentUser } from "../../plugins/auth.ts";
 import { actorOf } from "../content/audit.service.ts";
 import { getDraw, listDraws } from "./admin-draws.service.ts";
 import { changeOffDay, feedOf, getGame, listGames, numberRulesOf, setFeed, setNumberRules, updateGame } from "./admin-games.service.ts";
@@ -52,13 +53,13 @@ export function registerLotteryAdminRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: adminDrawListSchema, ...errors },
       },
     },
-    async (request) => listDraws(ctx, request.query),
+    async (request) => listDraws(ctx, request.query, currentUser(request).id),
   );
 
   app.get(
     "/api/admin/draws/:draw_id",
     { ...admin, schema: { ...base, summary: "One draw", params: adminDrawParamsSchema, response: { 200: adminDrawSchema, ...errors } } },
-    async (request) => getDraw(ctx, request.params.draw_id),
+    async (request) => getDraw(ctx, request.params.draw_id, currentUser(request).id),
   );
 
   app.post(

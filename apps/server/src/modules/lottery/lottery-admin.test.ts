@@ -237,13 +237,34 @@ describe("operator lottery calls", () => {
     const [playerBefore, otherBefore] = [(await balancesOf(t, player.id)).balance, (await balancesOf(t, other.id)).balance];
     clock.set(new Date((await passDrawTime(t, drawId)).getTime() + 60_000));
     const path = `/api/admin/draws/${drawId}`;
-    const view = async () => (await call(t, "GET", path, { token: op2.token })).json() as { result: string; result_entry: number };
+    const view = async (token = op2.token) =>
+      (await call(t, "GET", path, { token })).json() as { result: string | null; result_entry: number; entered_by: number | null };
+    const listed = async (token: string) =>
+      adminDrawListSchema
+        .parse((await call(t, "GET", "/api/admin/draws?type=2D&limit=200", { token })).json())
+        .data.find((d) => d.id === drawId);
 
-    // op1 enters 3, op2 reads 3, op1 re-enters 8, op2 confirms 3: refused, nothing changes.
+    // op1 enters 3: only op1 sees the number; op2 (the checker) sees that an entry waits, never the number.
     expect((await call(t, "POST", `${path}/result`, { token: op.token, body: { number: "03" } })).statusCode).toBe(200);
-    expect(await view()).toMatchObject({ result: "03", result_entry: 1 });
+    expect(await view()).toMatchObject({ result: null, result_entry: 1, entered_by: op.id });
+    expect(await view(op.token)).toMatchObject({ result: "03", result_entry: 1 });
+    expect(await listed(op2.token)).toMatchObject({ status: "resulted", result: null, result_entry: 1 });
+    expect(await listed(op.token)).toMatchObject({ result: "03" });
+    // Nor does the audit log tell it.
+    const auditResults = async (token: string) =>
+      (
+        (await call(t, "GET", "/api/admin/audit-log?action=draw.result&per_page=200", { token })).json() as {
+          data: { target_id: string; after: { result: string | null } }[];
+        }
+      ).data
+        .filter((r) => r.target_id === String(drawId))
+        .map((r) => r.after.result);
+    expect(await auditResults(op2.token)).toEqual([null]);
+    expect(await auditResults(op.token)).toEqual(["03"]);
+    // op1 re-enters 8, op2 confirms the 3 from the official source: refused, nothing changes.
     expect((await call(t, "POST", `${path}/result`, { token: op.token, body: { number: "08" } })).statusCode).toBe(200);
-    expect(await view()).toMatchObject({ result: "08", result_entry: 2 });
+    expect(await view()).toMatchObject({ result: null, result_entry: 2 });
+    expect(await view(op.token)).toMatchObject({ result: "08", result_entry: 2 });
     const snapshot = await moneySnapshot(t.ctx.db);
     const mismatch = await call(t, "POST", `${path}/confirm`, { token: op2.token, body: { number: "03" } });
     expectErrorBody(mismatch, 409, "RESULT_MISMATCH");
@@ -268,8 +289,13 @@ describe("operator lottery calls", () => {
       422,
       "SECOND_OPERATOR_REQUIRED",
     );
+    expect(await view(op.token)).toMatchObject({ result: null, result_entry: 3 });
     const ok = await call(t, "POST", `${path}/confirm`, { token: op.token, body: { number: "03", entry: 3 } });
     expect(ok.json()).toEqual({ draw_id: drawId, status: "settled" });
+    // Once confirmed the number is everyone's.
+    expect(await view(op2.token)).toMatchObject({ result: "03" });
+    expect(await auditResults(op2.token)).toEqual(["03", "08", "03"]);
+    expect(await view(op.token)).toMatchObject({ result: "03" });
     const settled = await drawRow(t, drawId);
     expect(settled).toMatchObject({ status: "settled", result: "03", result_entry: 3 });
     expect([Number(settled?.confirmed_by), Number(settled?.entered_by)]).toEqual([op.id, op2.id]);
@@ -280,6 +306,25 @@ describe("operator lottery calls", () => {
     );
     expect(confirmAudit.map((r) => r.after)).toEqual([expect.objectContaining({ result: "03", result_entry: 3, confirmed_by: op.id })]);
     await expectLedgerClean(t);
+  });
+
+  it("the checker of a result is another person: not an account its maker created or last changed", async () => {
+    const checker = await createUser(t, { role: "operator" });
+    await t.ctx.db.execute(sql`update users set console_changed_by = ${op.id} where id = ${checker.id}`);
+    const drawId = await createDraw(t, "2D", { source: "manual" });
+    clock.set(new Date((await passDrawTime(t, drawId)).getTime() + 60_000));
+    const path = `/api/admin/draws/${drawId}`;
+    expect((await call(t, "POST", `${path}/result`, { token: op.token, body: { number: "41" } })).statusCode).toBe(200);
+    expectErrorBody(
+      await call(t, "POST", `${path}/confirm`, { token: checker.token, body: { number: "41" } }),
+      403,
+      "CHECKER_NOT_INDEPENDENT",
+    );
+    expect(await drawRow(t, drawId)).toMatchObject({ status: "resulted", confirmed_at: null });
+    const other = await createUser(t, { role: "operator" });
+    expect((await call(t, "POST", `${path}/confirm`, { token: other.token, body: { number: "41" } })).json()).toMatchObject({
+      draw_id: drawId,
+    });
   });
 
   it.skipIf(!onRealPostgres)("a re-entry racing a confirmation never settles a number nobody checked (real PostgreSQL)", async () => {

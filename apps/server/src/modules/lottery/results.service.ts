@@ -14,6 +14,7 @@ import type { Tx } from "../../db/client.ts";
 import { badRequest, conflict, notFound, refused } from "../../lib/errors.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";
 import { withMoneyTx } from "../ledger/ledger.service.ts";
+import { assertIndependentChecker } from "../operators/checker.ts";
 import {
   type DrawRow,
   findDrawAt,
@@ -222,6 +223,7 @@ export async function confirmResult(
     if (draw.enteredBy === actor.id) {
       throw refused("SECOND_OPERATOR_REQUIRED", "A different operator must confirm the result you entered.");
     }
+    await assertIndependentChecker(tx, ctx.config.checkerCooldownHours, actor.id, draw.enteredBy);
     if (!isValidNumber(draw.type, checked.number)) {
       throw badRequest(`Invalid input: ${JSON.stringify(checked.number)} is not a ${draw.type} number.`, {
         fields: [{ field: "number", message: `must be a ${draw.type} number` }],

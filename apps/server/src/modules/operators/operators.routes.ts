@@ -1,9 +1,17 @@
 import {
-  createOperatorBodySchema,
+  completeInvitationBodySchema,
+  consoleChangeListSchema,
+  consoleChangeParamsSchema,
+  consoleChangeSchema,
+  consoleStatusSchema,
   errorBodySchema,
+  invitationTokenBodySchema,
+  invitationViewSchema,
+  inviteOperatorBodySchema,
+  operatorInvitationSchema,
   operatorListSchema,
   operatorParamsSchema,
-  operatorRowSchema,
+  operatorRoleBodySchema,
   phoneInputSchema,
   secondFactorCodeBodySchema,
   secondFactorEnabledSchema,
@@ -20,7 +28,18 @@ import { currentUser } from "../../plugins/auth.ts";
 import { accountLimiter } from "../accounts/rate-limits.ts";
 import { findUserById, findUserByPhone } from "../accounts/users.repository.ts";
 import { actorOf } from "../content/audit.service.ts";
-import { createOperator, listOperators, resetOperatorSecondFactor } from "./operators.service.ts";
+import {
+  completeInvitation,
+  consoleStatus,
+  decideChange,
+  inviteOperator,
+  pendingChanges,
+  readInvitation,
+  requestRoleChange,
+  requestSecondFactorReset,
+  setupInvitation,
+} from "./console-changes.service.ts";
+import { listOperators } from "./operators.service.ts";
 import { demoCode, enableSecondFactor, secondFactorStatus, setupSecondFactor, verifySecondFactor } from "./second-factor.service.ts";
 
 const security = [{ bearer: [] }];
@@ -117,12 +136,28 @@ export function registerOperatorRoutes(app: ZodApp, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: "Create an operator or admin account (admins only; 409 PHONE_REGISTERED)",
-        body: createOperatorBodySchema.extend({ phone: normalizedPhone(phoneInputSchema) }),
-        response: { 201: operatorRowSchema, ...errors },
+        summary:
+          "Invite an operator or admin (admins only; 409 PHONE_REGISTERED): answers the one-time invitation this once; a second admin confirms it",
+        body: inviteOperatorBodySchema.extend({ phone: normalizedPhone(phoneInputSchema) }),
+        response: { 201: operatorInvitationSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createOperator(ctx, actorOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await inviteOperator(ctx, actorOf(request), request.body)),
+  );
+  app.post(
+    "/api/admin/operators/:id/role",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: "Ask for a role change (admins only; not your own); a second admin confirms it",
+        params: operatorParamsSchema,
+        body: operatorRoleBodySchema,
+        response: { 200: consoleChangeSchema, ...errors },
+      },
+    },
+    async (request) => requestRoleChange(ctx, actorOf(request), request.params.id, request.body.role),
   );
   app.post(
     "/api/admin/operators/:id/2fa/reset",
@@ -131,13 +166,110 @@ export function registerOperatorRoutes(app: ZodApp, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: "Remove an operator's second factor and end their sign-ins (admins only; not your own)",
+        summary: "Ask to remove an operator's second factor and end their sign-ins (admins only; not your own); a second admin confirms it",
         params: operatorParamsSchema,
         body: z.strictObject({}),
-        response: { 200: operatorRowSchema, ...errors },
+        response: { 200: consoleChangeSchema, ...errors },
       },
     },
-    async (request) => resetOperatorSecondFactor(ctx, actorOf(request), request.params.id),
+    async (request) => requestSecondFactorReset(ctx, actorOf(request), request.params.id),
+  );
+  app.get(
+    "/api/admin/operators/changes",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: "Console account changes waiting for a second admin",
+        response: { 200: consoleChangeListSchema, ...errors },
+      },
+    },
+    async () => pendingChanges(ctx.db),
+  );
+  for (const [verb, approve] of [
+    ["confirm", true],
+    ["reject", false],
+  ] as const) {
+    app.post(
+      `/api/admin/operators/changes/:id/${verb}`,
+      {
+        ...guarded,
+        schema: {
+          tags,
+          security,
+          summary: approve
+            ? "Confirm (apply) a console account change: another admin than its maker, not created or last changed by them, past the cool-down"
+            : "Reject a console account change",
+          params: consoleChangeParamsSchema,
+          body: z.strictObject({}),
+          response: { 200: consoleChangeSchema, ...errors },
+        },
+      },
+      async (request) => decideChange(ctx, actorOf(request), request.params.id, approve),
+    );
+  }
+  app.get(
+    "/api/admin/console",
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: "Whether maker–checker is in force (two admins or more)",
+        response: { 200: consoleStatusSchema, ...errors },
+      },
+    },
+    async () => consoleStatus(ctx.db),
+  );
+
+  // The invitation, completed by its holder on their own device, without signing in (the token comes from the link's #fragment).
+  const invitationLimiter = accountLimiter(app, ctx.config.rateLimits, "console_invitation", [
+    { by: "ip", max: 30, windowMs: 15 * MINUTE },
+  ]);
+  const invitationTags = ["operators"];
+  app.post(
+    "/api/console-invitation",
+    {
+      ...guarded,
+      preHandler: invitationLimiter,
+      schema: {
+        tags: invitationTags,
+        summary: "What a console invitation is for, and whether a second admin confirmed it (404 when used, withdrawn or expired)",
+        body: invitationTokenBodySchema,
+        response: { 200: invitationViewSchema, ...errors },
+      },
+    },
+    async (request) => readInvitation(ctx, request.body.token),
+  );
+  app.post(
+    "/api/console-invitation/setup",
+    {
+      ...guarded,
+      preHandler: invitationLimiter,
+      schema: {
+        tags: invitationTags,
+        summary: "Propose the invited account's TOTP secret (QR code URL); 409 AWAITING_CONFIRMATION before a second admin confirmed",
+        body: invitationTokenBodySchema,
+        response: { 200: secondFactorSetupSchema, ...errors },
+      },
+    },
+    async (request) => setupInvitation(ctx, request.body.token),
+  );
+  app.post(
+    "/api/console-invitation/complete",
+    {
+      ...guarded,
+      preHandler: invitationLimiter,
+      schema: {
+        tags: invitationTags,
+        summary:
+          "Complete an invitation: own password (422 WEAK_PASSWORD) and a code of the proposed secret (422 WRONG_CODE); answers the recovery codes once",
+        body: completeInvitationBodySchema,
+        response: { 200: secondFactorEnabledSchema, ...errors },
+      },
+    },
+    async (request) => completeInvitation(ctx, request.body),
   );
 
   if (ctx.config.mode === "demo") {

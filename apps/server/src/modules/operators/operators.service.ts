@@ -3,12 +3,11 @@ import { sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.ts";
 import { type Db, type Executor, rowsOf } from "../../db/client.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import { assertPasswordAllowed } from "../../lib/password-policy.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { createUserWithCodes } from "../accounts/session.service.ts";
-import { revokeAllTokens } from "../auth/token.repository.ts";
-import { type Actor, recordAudit } from "../content/audit.service.ts";
+import { recordAudit } from "../content/audit.service.ts";
 import { withMoneyTx } from "../ledger/ledger.service.ts";
-import { removeSecondFactor } from "./second-factor.repository.ts";
 
 /** The console's accounts, for admins: who they are, their role, whether they enrolled in the second factor. */
 export async function listOperators(db: Executor): Promise<OperatorList> {
@@ -41,14 +40,15 @@ export async function listOperators(db: Executor): Promise<OperatorList> {
 }
 
 /**
- * Inserts a console account (operator or admin) with its audit row; `actorId` null when the account
- * is the first one, made from the command line (the row then names the new account itself).
+ * Inserts a console account (operator or admin) with its audit row, from the command line (the first
+ * admin of a database; the row then names the new account itself). The password policy applies.
  */
 export async function insertConsoleAccount(
   db: Db,
   body: CreateOperatorBody,
   actor: { id: number | null; ip: string | null },
 ): Promise<number> {
+  assertPasswordAllowed(body.password, body.phone);
   const passwordHash = await hashPassword(body.password);
   return withMoneyTx(db, async (tx) => {
     const created = await createUserWithCodes(tx, {
@@ -70,36 +70,4 @@ export async function insertConsoleAccount(
     );
     return created;
   });
-}
-
-/** A new operator or admin account (audited); they enrol in the second factor at their first sign-in. */
-export async function createOperator(ctx: AppContext, actor: Actor, body: CreateOperatorBody): Promise<OperatorRow> {
-  const id = await insertConsoleAccount(ctx.db, body, actor);
-  const row = (await listOperators(ctx.db)).data.find((o) => o.id === id);
-  if (!row) throw new Error(`operator ${id} not found after insert`);
-  return row;
-}
-
-/**
- * Resets an operator's second factor after a lost phone (admins only, audited, never one's own):
- * the TOTP secret and recovery codes are removed and every sign-in of theirs ends, so the next
- * sign-in enrols again.
- */
-export async function resetOperatorSecondFactor(ctx: AppContext, actor: Actor, operatorId: number): Promise<OperatorRow> {
-  if (operatorId === actor.id) throw conflict("OWN_ACCOUNT", "Another admin must reset your two-step sign-in.");
-  const before = (await listOperators(ctx.db)).data.find((o) => o.id === operatorId);
-  if (!before) throw notFound("Operator not found.");
-  await withMoneyTx(ctx.db, async (tx) => {
-    await removeSecondFactor(tx, operatorId);
-    await revokeAllTokens(tx, operatorId);
-    await recordAudit(
-      tx,
-      actor,
-      "operator.second_factor_reset",
-      { type: "user", id: operatorId },
-      { second_factor: before.second_factor },
-      { second_factor: false },
-    );
-  });
-  return { ...before, second_factor: false };
 }

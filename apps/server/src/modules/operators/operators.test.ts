@@ -7,7 +7,7 @@ import { isAdminRoute, isSecondFactorPath } from "../../plugins/auth.ts";
 import { createOperatorFromArgs } from "../../scripts/create-operator.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { createAccountWithToken } from "../content/content-test-accounts.ts";
-import { call, createUser, expectErrorBody } from "../ledger/testing.ts";
+import { balancesOf, call, createUser, expectErrorBody } from "../ledger/testing.ts";
 import { send } from "../lottery/lottery.test-helpers.ts";
 
 /** A clock the tests move by whole TOTP steps. */
@@ -207,49 +207,210 @@ describe("operator second factor (TOTP)", () => {
     const early = await generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) + 30 });
     expect((await call(t, "POST", "/api/admin/2fa/verify", { token: fourth, body: { code: early } })).statusCode).toBe(200);
   });
+});
 
-  it("lets an admin reset another operator's second factor (audited, their sign-ins end), never their own", async () => {
+describe("console accounts under maker–checker", () => {
+  let t: TestApp;
+  const clock = movableClock();
+  beforeAll(async () => {
+    t = await createTestApp({ clock, config: { operatorSecondFactor: "required", rateLimits: { enabled: false, factor: 1 } } });
+  });
+  afterAll(async () => t.close());
+  const codeAt = (secret: string) => generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
+  const confirm = (token: string, id: number) => call(t, "POST", `/api/admin/operators/changes/${id}/confirm`, { token, body: {} });
+
+  it("an invitation waits for a second admin; its holder sets their own password and second factor, then signs in", async () => {
     const admin = await createUser(t, { role: "admin" });
+    const other = await createUser(t, { role: "admin" });
     const op = await createUser(t, { role: "operator" });
-    const opToken = await newSignIn(t, op.id);
-    await enrol(opToken);
-    nextStep();
-    expectErrorBody(await call(t, "POST", `/api/admin/operators/${op.id}/2fa/reset`, { token: op.token, body: {} }), 403, "FORBIDDEN");
+    const body = { phone: "09 7771 23456", name: "Night shift", role: "operator" };
+    expectErrorBody(await send(t, "POST", "/api/admin/operators", { token: op.token, body }), 403, "FORBIDDEN");
+    // No password chosen by the admin: the account's holder sets it.
+    expectErrorBody(
+      await send(t, "POST", "/api/admin/operators", { token: admin.token, body: { ...body, password: "x-y-z-123" } }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    const created = await send(t, "POST", "/api/admin/operators", { token: admin.token, body });
+    expect(created.statusCode).toBe(201);
+    const { change, invitation } = created.json() as {
+      change: { id: number; status: string };
+      invitation: { token: string; path: string };
+    };
+    expect(change.status).toBe("pending");
+    expect(invitation.path).toBe(`/admin/invitation#${invitation.token}`);
+    expectErrorBody(await send(t, "POST", "/api/admin/operators", { token: admin.token, body }), 409, "INVITATION_PENDING");
+    // Every admin who can sign in is told.
+    const told = rowsOf<{ user_id: string }>(
+      await t.ctx.db.execute(
+        sql`select user_id from live_events where kind = 'broadcast' and payload->>'body' like 'Night shift (09777123456)%'`,
+      ),
+    ).map((r) => Number(r.user_id));
+    expect(told).toEqual(expect.arrayContaining([admin.id, other.id]));
+    expect(told).not.toContain(op.id);
+
+    const inv = { token: invitation.token };
+    expect((await send(t, "POST", "/api/console-invitation", { body: inv })).json()).toEqual({
+      name: "Night shift",
+      phone: "09777123456",
+      role: "operator",
+      status: "awaiting_confirmation",
+    });
+    expectErrorBody(await send(t, "POST", "/api/console-invitation/setup", { body: inv }), 409, "AWAITING_CONFIRMATION");
+    // The maker cannot confirm their own invitation.
+    expectErrorBody(await confirm(admin.token, change.id), 403, "SECOND_OPERATOR_REQUIRED");
+    const applied = await confirm(other.token, change.id);
+    expect(applied.json()).toMatchObject({ status: "applied", decided_by: other.id });
+    expectErrorBody(await confirm(other.token, change.id), 409, "ALREADY_DECIDED");
+
+    // Not signed in before the invitation is completed, whatever password is tried.
+    const login = (password: string) => call(t, "POST", "/api/user/login", { body: { phone: "09777123456", password } });
+    expect((await login("invited:no-password")).statusCode).toBe(401);
+    const { secret } = (await send(t, "POST", "/api/console-invitation/setup", { body: inv })).json() as { secret: string };
+    const complete = (password: string, code: string) =>
+      send(t, "POST", "/api/console-invitation/complete", { body: { ...inv, password, code } });
+    for (const weak of ["demo-operator-1", "12345678", "09777123456"])
+      expectErrorBody(await complete(weak, await codeAt(secret)), 422, "WEAK_PASSWORD");
+    expectErrorBody(await complete("night-lamp-8812", "000000"), 422, "WRONG_CODE");
+    const done = await complete("night-lamp-8812", await codeAt(secret));
+    expect((done.json() as { recovery_codes: string[] }).recovery_codes).toHaveLength(10);
+    expectErrorBody(await complete("night-lamp-8812", await codeAt(secret)), 404, "NOT_FOUND");
+    expectErrorBody(await send(t, "POST", "/api/console-invitation", { body: inv }), 404, "NOT_FOUND");
+    const signedIn = await login("night-lamp-8812");
+    expect(signedIn.statusCode).toBe(200);
+    const newcomer = signedIn.json() as { token: string; user: { id: number } };
+    // Enrolled through the invitation: the sign-in asks for a code of that secret.
+    expect((await call(t, "GET", "/api/admin/2fa", { token: newcomer.token })).json()).toEqual({
+      role: "operator",
+      enrolled: true,
+      verified: false,
+    });
+
+    // The new account never checks a step of the admin who created it.
+    const player = await createUser(t);
+    const adjust = await call(t, "POST", `/api/admin/users/${player.id}/adjust`, {
+      token: admin.token,
+      body: { amount: 5_000_000, reason: "check" },
+      headers: { "idempotency-key": "maker-checker-1" },
+    });
+    expect(adjust.json()).toMatchObject({ status: "pending" });
+    const pendingId = (adjust.json() as { adjustment_id: number }).adjustment_id;
+    clock.advance(30_000);
+    expect(
+      (await call(t, "POST", "/api/admin/2fa/verify", { token: newcomer.token, body: { code: await codeAt(secret) } })).statusCode,
+    ).toBe(200);
+    expectErrorBody(
+      await call(t, "POST", `/api/admin/adjustments/${pendingId}/confirm`, { token: newcomer.token, body: {} }),
+      403,
+      "CHECKER_NOT_INDEPENDENT",
+    );
+    expect((await call(t, "POST", `/api/admin/adjustments/${pendingId}/confirm`, { token: op.token, body: {} })).statusCode).toBe(200);
+  });
+
+  it("role changes and second-factor resets wait for a second admin too, never for one's own account", async () => {
+    const admin = await createUser(t, { role: "admin" });
+    const other = await createUser(t, { role: "admin" });
+    const op = await createUser(t, { role: "operator" });
     expectErrorBody(
       await call(t, "POST", `/api/admin/operators/${admin.id}/2fa/reset`, { token: admin.token, body: {} }),
       409,
       "OWN_ACCOUNT",
     );
-    const reset = await call(t, "POST", `/api/admin/operators/${op.id}/2fa/reset`, { token: admin.token, body: {} });
-    expect(reset.json()).toMatchObject({ id: op.id, second_factor: false });
-    expectErrorBody(await call(t, "GET", "/api/admin/2fa", { token: opToken }), 401, "UNAUTHENTICATED");
-    const again = await newSignIn(t, op.id);
-    expect((await call(t, "GET", "/api/admin/2fa", { token: again })).json()).toMatchObject({ enrolled: false, verified: false });
-    const audit = rowsOf<{ action: string; actor_id: number }>(
-      await t.ctx.db.execute(sql`select action, actor_id from audit_log where target_id = ${String(op.id)} order by id desc limit 1`),
-    );
-    expect(audit[0]).toEqual({ action: "operator.second_factor_reset", actor_id: admin.id });
-  });
-
-  it("lets an admin add console accounts and list them; operators cannot", async () => {
-    const admin = await createUser(t, { role: "admin" });
-    const op = await createUser(t, { role: "operator" });
-    const body = { phone: "09 7771 23456", name: "Night shift", password: "night-shift-1", role: "operator" };
-    expectErrorBody(await send(t, "POST", "/api/admin/operators", { token: op.token, body }), 403, "FORBIDDEN");
-    const created = await send(t, "POST", "/api/admin/operators", { token: admin.token, body });
-    expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ phone: "09777123456", name: "Night shift", role: "operator", second_factor: false });
-    expectErrorBody(await send(t, "POST", "/api/admin/operators", { token: admin.token, body }), 409, "PHONE_REGISTERED");
     expectErrorBody(
-      await send(t, "POST", "/api/admin/operators", { token: admin.token, body: { ...body, phone: "0977700001", password: "short" } }),
-      400,
-      "VALIDATION_FAILED",
+      await call(t, "POST", `/api/admin/operators/${admin.id}/role`, { token: admin.token, body: { role: "operator" } }),
+      409,
+      "OWN_ACCOUNT",
     );
-    const list = (await send(t, "GET", "/api/admin/operators", { token: admin.token })).json() as {
-      data: { phone: string; role: string }[];
-    };
-    expect(list.data.find((o) => o.phone === "09777123456")).toMatchObject({ role: "operator" });
-    expect(list.data.every((o) => o.role === "operator" || o.role === "admin")).toBe(true);
+    const reset = await call(t, "POST", `/api/admin/operators/${op.id}/2fa/reset`, { token: admin.token, body: {} });
+    expect(reset.json()).toMatchObject({ kind: "second_factor_reset", status: "pending", target_user_id: op.id });
+    const role = await call(t, "POST", `/api/admin/operators/${op.id}/role`, { token: admin.token, body: { role: "admin" } });
+    expect(role.json()).toMatchObject({ kind: "role", status: "pending", role: "admin" });
+    const pending = (await call(t, "GET", "/api/admin/operators/changes", { token: other.token })).json() as { data: { id: number }[] };
+    expect(pending.data.map((c) => c.id)).toEqual(expect.arrayContaining([reset.json().id, role.json().id]));
+    // Nothing changed yet: op is still an operator with a live sign-in.
+    expect((await call(t, "GET", "/api/admin/2fa", { token: op.token })).json()).toMatchObject({ role: "operator" });
+    expectErrorBody(await confirm(admin.token, role.json().id), 403, "SECOND_OPERATOR_REQUIRED");
+    expect((await confirm(other.token, role.json().id)).json()).toMatchObject({ status: "applied" });
+    expectErrorBody(await call(t, "GET", "/api/admin/2fa", { token: op.token }), 401, "UNAUTHENTICATED");
+    const reject = await call(t, "POST", `/api/admin/operators/changes/${reset.json().id}/reject`, { token: other.token, body: {} });
+    expect(reject.json()).toMatchObject({ status: "rejected" });
+    const roleNow = rowsOf<{ role: string; console_changed_by: string }>(
+      await t.ctx.db.execute(sql`select role, console_changed_by from users where id = ${op.id}`),
+    );
+    expect(roleNow[0]).toEqual({ role: "admin", console_changed_by: expect.anything() });
+    expect(Number(roleNow[0]?.console_changed_by)).toBe(admin.id);
+    // op, now an admin last changed by `admin`, cannot confirm `admin`'s next change.
+    const opToken = (await t.ctx.auth.issue(op.id, { secondFactor: true })).token;
+    // Nobody decides a change of their own account.
+    const own = await call(t, "POST", `/api/admin/operators/${op.id}/role`, { token: other.token, body: { role: "operator" } });
+    expectErrorBody(await confirm(opToken, own.json().id), 409, "OWN_ACCOUNT");
+    const third = await createUser(t, { role: "operator" });
+    const next = await call(t, "POST", `/api/admin/operators/${third.id}/role`, { token: admin.token, body: { role: "admin" } });
+    expectErrorBody(await confirm(opToken, next.json().id), 403, "CHECKER_NOT_INDEPENDENT");
+    expect((await confirm(other.token, next.json().id)).json()).toMatchObject({ status: "applied" });
+  });
+});
+
+describe("a new console account is no checker during its cool-down (CHECKER_COOLDOWN_HOURS)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { checkerCooldownHours: 24 } });
+  });
+  afterAll(async () => t.close());
+
+  it("refuses its confirmations until the account is older than the cool-down (database clock)", async () => {
+    const maker = await createUser(t, { role: "operator" });
+    const fresh = await createUser(t, { role: "operator" });
+    const player = await createUser(t);
+    const adjust = await call(t, "POST", `/api/admin/users/${player.id}/adjust`, {
+      token: maker.token,
+      body: { amount: 2_000_000, reason: "cool-down" },
+      headers: { "idempotency-key": "cool-down-1" },
+    });
+    expect(adjust.json()).toMatchObject({ status: "pending" });
+    const id = (adjust.json() as { adjustment_id: number }).adjustment_id;
+    const balanceOf = async () => (await balancesOf(t, player.id)).balance;
+    const before = await balanceOf();
+    expectErrorBody(
+      await call(t, "POST", `/api/admin/adjustments/${id}/confirm`, { token: fresh.token, body: {} }),
+      403,
+      "CHECKER_TOO_NEW",
+    );
+    expect(await balanceOf()).toBe(before);
+    await t.ctx.db.execute(sql`update users set created_at = now() - interval '25 hours' where id = ${fresh.id}`);
+    expect((await call(t, "POST", `/api/admin/adjustments/${id}/confirm`, { token: fresh.token, body: {} })).statusCode).toBe(200);
+    expect(await balanceOf()).toBe(before + 2_000_000);
+  });
+});
+
+describe("a single-admin installation", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(async () => t.close());
+
+  it("applies console account changes at once and says maker–checker is not in force until a second admin exists", async () => {
+    const admin = await createUser(t, { role: "admin", accounts: false });
+    const op = await createUser(t, { role: "operator", accounts: false });
+    expect((await call(t, "GET", "/api/admin/console", { token: op.token })).json()).toEqual({ admins: 1, maker_checker: false });
+    const created = await send(t, "POST", "/api/admin/operators", {
+      token: admin.token,
+      body: { phone: "09777000222", name: "Second", role: "admin" },
+    });
+    const { change, invitation } = created.json() as { change: { status: string }; invitation: { token: string } };
+    expect(change.status).toBe("applied");
+    // An invited admin counts once they can sign in.
+    expect((await call(t, "GET", "/api/admin/console", { token: admin.token })).json()).toEqual({ admins: 1, maker_checker: false });
+    const inv = { token: invitation.token };
+    const { secret } = (await send(t, "POST", "/api/console-invitation/setup", { body: inv })).json() as { secret: string };
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    expect(
+      (await send(t, "POST", "/api/console-invitation/complete", { body: { ...inv, password: "second-admin-pass-5", code } })).statusCode,
+    ).toBe(200);
+    expect((await call(t, "GET", "/api/admin/console", { token: admin.token })).json()).toEqual({ admins: 2, maker_checker: true });
+    const role = await call(t, "POST", `/api/admin/operators/${op.id}/role`, { token: admin.token, body: { role: "admin" } });
+    expect(role.json()).toMatchObject({ status: "pending" });
   });
 });
 
@@ -292,6 +453,12 @@ describe("the first admin, from the command line (npm run operator:create)", () 
     expect(await createOperatorFromArgs(t.database, [...args, "--role", "boss"], { OPERATOR_PASSWORD: "owner-pass-1" })).toMatchObject({
       code: 1,
     });
+    // The password policy applies here too.
+    for (const weak of ["12345678", "demo-operator-1", "09777000111"]) {
+      const refused = await createOperatorFromArgs(t.database, args, { OPERATOR_PASSWORD: weak });
+      expect(refused.code, weak).toBe(1);
+      expect(refused.message).toContain("too easy to guess");
+    }
     const added = await createOperatorFromArgs(t.database, args, { OPERATOR_PASSWORD: "owner-pass-1" });
     expect(added.code).toBe(0);
     expect(added.message).toContain("admin Owner (09777000111)");

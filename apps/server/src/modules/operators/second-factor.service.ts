@@ -24,7 +24,7 @@ import {
 
 const ISSUER = "Shwe Lucky";
 const STEP_SECONDS = 30;
-const RECOVERY_CODES = 10;
+export const RECOVERY_CODES = 10;
 const RECOVERY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 const epochOf = (ctx: AppContext) => Math.floor(ctx.clock.now().getTime() / 1000);
@@ -34,9 +34,9 @@ const wrongCode = () => refused("WRONG_CODE", "The code is not right. Enter the 
 function normalizeRecoveryCode(code: string): string {
   return code.toUpperCase().replace(/[\s-]/g, "");
 }
-const hashRecoveryCode = (code: string) => sha256Hex(`recovery:${normalizeRecoveryCode(code)}`);
+export const hashRecoveryCode = (code: string) => sha256Hex(`recovery:${normalizeRecoveryCode(code)}`);
 
-function newRecoveryCode(): string {
+export function newRecoveryCode(): string {
   const raw = randomCode(12, RECOVERY_ALPHABET);
   return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`;
 }

@@ -30,6 +30,7 @@ import { securityAdminPaths } from "../security/routes.tsx";
 import { SecurityNavIcon } from "../security/security-nav-icon.tsx";
 import { CashInIcon, CashOutIcon, ContentIcon, DashboardIcon, ExitIcon, IdCardIcon, LogIcon, PlayersIcon } from "./console-icons.tsx";
 import { LanguageSelect } from "./language-select.tsx";
+import { SingleAdminBanner } from "./single-admin-banner.tsx";
 
 interface NavItem {
   to: string;
@@ -188,6 +189,7 @@ export function ConsoleLayout() {
           <MobileTabs items={items} />
         </header>
         <main id="main" className="mx-auto w-full max-w-6xl px-4 py-4 lg:px-8 lg:py-6">
+          <SingleAdminBanner />
           <Suspense fallback={<Spinner variant="centered" />}>
             <Outlet />
           </Suspense>

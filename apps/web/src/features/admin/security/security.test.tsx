@@ -1,9 +1,10 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { mockApi, renderWithProviders, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { SingleAdminBanner } from "../components/single-admin-banner.tsx";
 import { SecondFactorGate } from "./components/second-factor.tsx";
 import { SecurityPage } from "./pages/security-page.tsx";
 
@@ -88,7 +89,7 @@ describe("SecondFactorGate", () => {
 });
 
 describe("SecurityPage", () => {
-  it("shows an admin the console accounts, and resets another's second factor after a confirmation", async () => {
+  it("shows an admin the console accounts, and asks a second admin to reset another's second factor", async () => {
     signIn({ role: "admin", id: 1 });
     const operators = [
       {
@@ -113,7 +114,20 @@ describe("SecurityPage", () => {
     const fetch = mockApi({
       "admin/2fa": { body: { role: "admin", enrolled: true, verified: true } },
       "admin/operators": { body: { data: operators } },
-      "admin/operators/2/2fa/reset": { body: { ...operators[1], second_factor: false } },
+      "admin/operators/2/2fa/reset": {
+        body: {
+          id: 7,
+          kind: "second_factor_reset",
+          target_user_id: 2,
+          phone: null,
+          name: null,
+          role: null,
+          status: "pending",
+          requested_by: 1,
+          decided_by: null,
+          created_at: "2026-11-02T00:00:00.000Z",
+        },
+      },
     });
     renderWithProviders(
       <>
@@ -128,7 +142,8 @@ describe("SecurityPage", () => {
     const dialog = await screen.findByRole("dialog");
     expect(dialog).toHaveTextContent("Demo Operator 2 will be signed out everywhere");
     await userEvent.click(within(dialog).getByRole("button", { name: "Reset" }));
-    expect(await screen.findByText("Two-step sign-in was reset.")).toBeInTheDocument();
+    // Another admin confirms it (maker–checker).
+    expect(await screen.findByText("Sent to a second admin for confirmation.")).toBeInTheDocument();
     expect(fetch.mock.calls.some(([u, init]) => String(u).includes("admin/operators/2/2fa/reset") && init?.method === "POST")).toBe(true);
   });
 
@@ -139,5 +154,74 @@ describe("SecurityPage", () => {
     expect(await screen.findByRole("button", { name: "Set up" })).toBeInTheDocument();
     expect(screen.queryByText("Console accounts")).not.toBeInTheDocument();
     expect(fetch.mock.calls.some(([u]) => String(u).includes("admin/operators"))).toBe(false);
+  });
+});
+
+describe("console accounts by invitation", () => {
+  const change = (over: Record<string, unknown>) => ({
+    id: 9,
+    kind: "create",
+    target_user_id: null,
+    phone: "09777123456",
+    name: "Night Shift",
+    role: "operator",
+    status: "pending",
+    requested_by: 5,
+    decided_by: null,
+    created_at: "2026-11-02T00:00:00.000Z",
+    ...over,
+  });
+
+  it("invites without a password, shows the one-time link, and lets another admin confirm a waiting change", async () => {
+    signIn({ role: "admin", id: 1 });
+    const fetch = mockApi({
+      "admin/2fa": { body: { role: "admin", enrolled: true, verified: true } },
+      "admin/operators": (_url, init) =>
+        init.method === "POST"
+          ? {
+              status: 201,
+              body: {
+                change: change({ id: 10, requested_by: 1 }),
+                invitation: { token: "t".repeat(32), path: `/admin/invitation#${"t".repeat(32)}`, expires_at: "2026-11-05T00:00:00.000Z" },
+              },
+            }
+          : { body: { data: [] } },
+      "admin/operators/changes": { body: { data: [change({})] } },
+      "admin/operators/changes/9/confirm": { body: change({ status: "applied", decided_by: 1 }) },
+    });
+    renderWithProviders(
+      <>
+        <SecurityPage />
+        <ToastContainer />
+      </>,
+    );
+    const waiting = await screen.findByTestId("console-change-9");
+    expect(waiting).toHaveTextContent("New account: Night Shift (09777123456), Operator");
+    await userEvent.click(within(waiting).getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("The change was applied.")).toBeInTheDocument();
+
+    expect(screen.queryByLabelText("Password")).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Phone"), "09777000333");
+    await userEvent.type(screen.getByLabelText("Name"), "Day Shift");
+    await userEvent.click(screen.getByRole("button", { name: "Create invitation" }));
+    const link = await screen.findByTestId("invitation-link");
+    expect(link).toHaveTextContent(`/admin/invitation#${"t".repeat(32)}`);
+    expect(link).toHaveTextContent("It works once a second admin has confirmed the account.");
+    const post = fetch.mock.calls.find(([u, init]) => String(u).endsWith("/api/admin/operators") && init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ phone: "09777000333", name: "Day Shift", role: "operator" });
+  });
+});
+
+describe("SingleAdminBanner", () => {
+  it("says that maker–checker is not in force while there is a single admin, and nothing once there are two", async () => {
+    signIn({ role: "operator", id: 2 });
+    mockApi({ "admin/console": { body: { admins: 1, maker_checker: false } } });
+    const { unmount } = renderWithProviders(<SingleAdminBanner />);
+    expect(await screen.findByTestId("single-admin-banner")).toHaveTextContent("maker–checker is not in force");
+    unmount();
+    const fetch = mockApi({ "admin/console": { body: { admins: 2, maker_checker: true } } });
+    renderWithProviders(<SingleAdminBanner />);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByTestId("single-admin-banner")).not.toBeInTheDocument());
   });
 });

@@ -44,6 +44,7 @@ export function NewPasswordStep({ phone, otpToken, onDone, onProofExpired }: New
         },
         onError: (err) => {
           if (errorCode(err) === "OTP_TOKEN_INVALID") onProofExpired(errorText(err));
+          else if (errorCode(err) === "WEAK_PASSWORD") setErrors({ password: errorText(err) });
           else if (invalidField(err) === "password") setErrors({ password: t("validation.server_field") });
           else toast.error(errorText(err));
         },

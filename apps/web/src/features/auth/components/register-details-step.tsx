@@ -75,6 +75,7 @@ export function RegisterDetailsStep({
           const code = errorCode(err);
           if (code === "REFERRAL_UNKNOWN" || code === "SELF_REFERRAL") setErrors({ referral: errorText(err) });
           else if (code === "OTP_TOKEN_INVALID") onProofExpired(errorText(err));
+          else if (code === "WEAK_PASSWORD") setErrors({ password: errorText(err) });
           else if (code === "PHONE_REGISTERED") onPhoneTaken();
           else {
             const field = SERVER_FIELDS[invalidField(err) ?? ""];

@@ -167,6 +167,29 @@ describe("RegisterPage", { timeout: 20_000 }, () => {
     expect(useSession.getState().user).toBeNull();
   });
 
+  it("puts a refused weak password under the password field (the text is common:errors.WEAK_PASSWORD in the app)", async () => {
+    mockApi({
+      "POST /api/user/check_phone": () => ({ body: { registered: false } }),
+      "POST /api/user/send_otp": () => ({ body: { message: "Verification code sent!" } }),
+      "POST /api/user/verify_otp": () => ({ body: { otp_token: "proof-1" } }),
+      "POST /api/user/verify_register": () => ({
+        status: 422,
+        body: { message: "This password is too easy to guess.", code: "WEAK_PASSWORD", details: { reason: "common" } },
+      }),
+    });
+    renderPage({ path: "/register", element: <RegisterPage />, at: "/register" });
+    const user = userEvent.setup();
+    await user.type(await reachCodeStep(user), "123456");
+    await user.type(await screen.findByLabelText("Name"), "Su Su");
+    await user.type(screen.getByLabelText("Password"), "iloveyou1");
+    await user.type(screen.getByLabelText("Confirm password"), "iloveyou1");
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+
+    expect(await screen.findByText("This password is too easy to guess.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Password")).toHaveAttribute("aria-invalid", "true");
+    expect(useSession.getState().user).toBeNull();
+  });
+
   it("sends the player back to the code step when the phone proof has expired", async () => {
     mockApi({
       "POST /api/user/check_phone": () => ({ body: { registered: false } }),

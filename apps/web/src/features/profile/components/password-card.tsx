@@ -48,7 +48,7 @@ export function PasswordCard({ phone }: { phone: string }) {
         onError: (err) => {
           const code = err instanceof ApiError ? err.code : undefined;
           if (code === "WRONG_PASSWORD") setErrors({ old: errorText(err) });
-          else if (code === "PASSWORD_UNCHANGED") setErrors({ password: errorText(err) });
+          else if (code === "PASSWORD_UNCHANGED" || code === "WEAK_PASSWORD") setErrors({ password: errorText(err) });
           else if (fieldOf(err) === "password") setErrors({ password: t("password.invalid") });
           else toast.error(errorText(err));
         },

@@ -1,7 +1,11 @@
 import {
-  type CreateOperatorBody,
+  consoleChangeListSchema,
+  consoleChangeSchema,
+  consoleStatusSchema,
+  type InviteOperatorBody,
+  invitationViewSchema,
+  operatorInvitationSchema,
   operatorListSchema,
-  operatorRowSchema,
   secondFactorEnabledSchema,
   secondFactorSetupSchema,
   secondFactorStatusSchema,
@@ -58,22 +62,81 @@ export function useOperators(enabled: boolean) {
   });
 }
 
-/** POST /api/admin/operators (admins). */
-export function useCreateOperator() {
+/** POST /api/admin/operators (admins): an invitation; the one-time link comes back this once. */
+export function useInviteOperator() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateOperatorBody) =>
-      operatorRowSchema.parse(await api<unknown>("admin/operators", { method: "POST", body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorsKey() }),
+    mutationFn: async (body: InviteOperatorBody) =>
+      operatorInvitationSchema.parse(await api<unknown>("admin/operators", { method: "POST", body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 
-/** POST /api/admin/operators/{id}/2fa/reset (admins). */
+/** POST /api/admin/operators/{id}/2fa/reset (admins): applied, or waiting for a second admin. */
 export function useResetOperatorSecondFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) =>
-      operatorRowSchema.parse(await api<unknown>(`admin/operators/${id}/2fa/reset`, { method: "POST", body: {} })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorsKey() }),
+      consoleChangeSchema.parse(await api<unknown>(`admin/operators/${id}/2fa/reset`, { method: "POST", body: {} })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export const consoleChangesKey = () => [...adminKeys.all, "console-changes"] as const;
+export const consoleStatusKey = () => [...adminKeys.all, "console-status"] as const;
+
+/** GET /api/admin/operators/changes (admins): what waits for a second admin. */
+export function useConsoleChanges(enabled: boolean) {
+  return useQuery({
+    queryKey: consoleChangesKey(),
+    queryFn: async ({ signal }) => consoleChangeListSchema.parse(await api<unknown>("admin/operators/changes", { signal })),
+    enabled,
+  });
+}
+
+/** POST /api/admin/operators/changes/{id}/confirm | reject (admins). */
+export function useDecideConsoleChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, approve }: { id: number; approve: boolean }) =>
+      consoleChangeSchema.parse(
+        await api<unknown>(`admin/operators/changes/${id}/${approve ? "confirm" : "reject"}`, { method: "POST", body: {} }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** GET /api/admin/console: whether maker–checker is in force (two admins or more). */
+export function useConsoleStatus() {
+  return useQuery({
+    queryKey: consoleStatusKey(),
+    queryFn: async ({ signal }) => consoleStatusSchema.parse(await api<unknown>("admin/console", { signal })),
+    staleTime: 60_000,
+  });
+}
+
+/** POST /api/console-invitation {token}: what an invitation is for (no sign-in). */
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: ["console-invitation", token],
+    queryFn: async () => invitationViewSchema.parse(await api<unknown>("console-invitation", { method: "POST", body: { token } })),
+    enabled: token.length > 0,
+    retry: false,
+  });
+}
+
+/** POST /api/console-invitation/setup {token}: the proposed secret and its QR code. */
+export function useInvitationSetup() {
+  return useMutation({
+    mutationFn: async (token: string) =>
+      secondFactorSetupSchema.parse(await api<unknown>("console-invitation/setup", { method: "POST", body: { token } })),
+  });
+}
+
+/** POST /api/console-invitation/complete {token, password, code}: the recovery codes, this once. */
+export function useCompleteInvitation() {
+  return useMutation({
+    mutationFn: async (body: { token: string; password: string; code: string }) =>
+      secondFactorEnabledSchema.parse(await api<unknown>("console-invitation/complete", { method: "POST", body })),
   });
 }

@@ -11,7 +11,15 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { inputClass, TextField } from "../../components/fields.tsx";
 import { PageHeader, Panel } from "../../components/panel.tsx";
 import { useErrorText } from "../../hooks/use-error-text.ts";
-import { secondFactorKey, useCreateOperator, useOperators, useResetOperatorSecondFactor, useSecondFactorStatus } from "../api/security.ts";
+import {
+  secondFactorKey,
+  useConsoleChanges,
+  useDecideConsoleChange,
+  useInviteOperator,
+  useOperators,
+  useResetOperatorSecondFactor,
+  useSecondFactorStatus,
+} from "../api/security.ts";
 import { EnrolFlow } from "../components/second-factor.tsx";
 
 /** /admin/security: the operator's own two-step sign-in and, for admins, the console accounts. */
@@ -99,8 +107,8 @@ function OperatorsPanel() {
         onConfirm={async () => {
           if (!resetting) return;
           try {
-            await reset.mutateAsync(resetting.id);
-            toast.success(t("security.reset_done"));
+            const change = await reset.mutateAsync(resetting.id);
+            toast.success(t(change.status === "applied" ? "security.reset_done" : "security.change_waits"));
             setResetting(null);
           } catch (err) {
             toast.error(errorText(err));
@@ -109,26 +117,78 @@ function OperatorsPanel() {
       >
         {t("security.reset_text", { name: resetting?.name ?? "" })}
       </ConfirmDialog>
+      <ConsoleChanges />
       <CreateOperatorForm />
     </Panel>
   );
 }
 
+/** The console account changes that wait for a second admin: another admin confirms or rejects them. */
+function ConsoleChanges() {
+  const { t } = useTranslation("admin");
+  const changes = useConsoleChanges(true);
+  const decide = useDecideConsoleChange();
+  const me = useSession((s) => s.user?.id);
+  const errorText = useErrorText();
+  const rows = changes.data?.data ?? [];
+  if (rows.length === 0) return null;
+  const onDecide = (id: number, approve: boolean) =>
+    decide.mutate(
+      { id, approve },
+      {
+        onSuccess: (c) => toast.success(t(c.status === "applied" ? "security.change_applied" : "security.change_rejected")),
+        onError: (err) => toast.error(errorText(err)),
+      },
+    );
+  return (
+    <section className="mt-4 border-t border-line pt-4" data-testid="console-changes">
+      <h3 className="mb-2 text-sm font-semibold">{t("security.changes_title")}</h3>
+      <ul className="space-y-2">
+        {rows.map((c) => (
+          <li key={c.id} className="flex flex-wrap items-center gap-2 text-sm" data-testid={`console-change-${c.id}`}>
+            <span className="flex-1">
+              {t(`security.change_kind.${c.kind}`, {
+                name: c.name ?? "",
+                phone: c.phone ?? "",
+                role: c.role ? t(`security.role.${c.role}`) : "",
+                id: c.target_user_id ?? "",
+              })}
+            </span>
+            {c.requested_by === me ? (
+              <span className="text-muted">{t("security.change_yours")}</span>
+            ) : (
+              <>
+                <Button variant="secondary" onClick={() => onDecide(c.id, false)} disabled={decide.isPending}>
+                  {t("security.change_reject")}
+                </Button>
+                <Button onClick={() => onDecide(c.id, true)} disabled={decide.isPending}>
+                  {t("security.change_confirm")}
+                </Button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function CreateOperatorForm() {
   const { t } = useTranslation("admin");
-  const create = useCreateOperator();
+  const invite = useInviteOperator();
   const errorText = useErrorText();
   const roleId = useId();
-  const [form, setForm] = useState({ phone: "", name: "", password: "", role: "operator" as "operator" | "admin" });
+  const [form, setForm] = useState({ phone: "", name: "", role: "operator" as "operator" | "admin" });
   const [error, setError] = useState<string>();
+  const [link, setLink] = useState<{ url: string; waits: boolean }>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!form.phone.trim() || !form.name.trim() || form.password.length < 8) return setError(t("security.create_invalid"));
+    if (!form.phone.trim() || !form.name.trim()) return setError(t("security.create_invalid"));
     setError(undefined);
-    create.mutate(form, {
-      onSuccess: () => {
-        toast.success(t("security.created"));
-        setForm({ phone: "", name: "", password: "", role: "operator" });
+    invite.mutate(form, {
+      onSuccess: (res) => {
+        setLink({ url: `${window.location.origin}${res.invitation.path}`, waits: res.change.status === "pending" });
+        setForm({ phone: "", name: "", role: "operator" });
       },
       onError: (err) => setError(errorText(err)),
     });
@@ -136,6 +196,7 @@ function CreateOperatorForm() {
   return (
     <form onSubmit={submit} className="mt-4 grid gap-3 border-t border-line pt-4 sm:grid-cols-2" noValidate>
       <h3 className="text-sm font-semibold sm:col-span-2">{t("security.create_title")}</h3>
+      <p className="text-sm text-muted sm:col-span-2">{t("security.invite_text")}</p>
       <TextField
         label={t("security.phone")}
         inputMode="tel"
@@ -143,14 +204,6 @@ function CreateOperatorForm() {
         onChange={(e) => setForm({ ...form, phone: e.target.value })}
       />
       <TextField label={t("security.name")} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-      <TextField
-        label={t("security.password")}
-        type="password"
-        autoComplete="new-password"
-        value={form.password}
-        onChange={(e) => setForm({ ...form, password: e.target.value })}
-        hint={t("security.password_hint")}
-      />
       <div>
         <label htmlFor={roleId} className="mb-1.5 block text-sm font-medium text-muted">
           {t("security.col_role")}
@@ -170,7 +223,13 @@ function CreateOperatorForm() {
           {error}
         </p>
       ) : null}
-      <Button type="submit" loading={create.isPending} className="sm:col-span-2">
+      {link ? (
+        <div className="space-y-1 rounded-lg border border-line p-3 text-sm sm:col-span-2" data-testid="invitation-link">
+          <p>{t(link.waits ? "security.invite_link_waits" : "security.invite_link")}</p>
+          <p className="tabular break-all font-medium text-text select-all">{link.url}</p>
+        </div>
+      ) : null}
+      <Button type="submit" loading={invite.isPending} className="sm:col-span-2">
         {t("security.create")}
       </Button>
     </form>
