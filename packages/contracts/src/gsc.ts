@@ -82,3 +82,20 @@ export type GscReconciliation = z.infer<typeof gscReconciliationSchema>;
 
 export const gscDayQuerySchema = z.object({ day });
 export const gscReconcileBodySchema = z.object({ day });
+
+/** GET /api/admin/gsc/debts: players who owe the house after an overdrawing correction (decision 0015), largest first. */
+export const gscDebtSchema = z.object({
+  user_id: z.number().int(),
+  user_code: z.string(),
+  /** The debt in kyat, exact (up to 4 decimals). */
+  debt: z.number(),
+  since: z.string().nullable(),
+});
+export type GscDebt = z.infer<typeof gscDebtSchema>;
+
+export const gscDebtsSchema = z.object({
+  /** The sum of the listed debts in kyat, exact. */
+  total: z.number(),
+  debts: z.array(gscDebtSchema),
+});
+export type GscDebts = z.infer<typeof gscDebtsSchema>;

@@ -1,4 +1,4 @@
-import { gscReconciliationSchema, gscStatusSchema, gscSyncReportSchema } from "@shwe/contracts";
+import { gscDebtsSchema, gscReconciliationSchema, gscStatusSchema, gscSyncReportSchema } from "@shwe/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { adminKeys } from "../api/query-keys.ts";
@@ -7,6 +7,7 @@ import { adminKeys } from "../api/query-keys.ts";
 export const gscKeys = {
   status: () => [...adminKeys.all, "gsc", "status"] as const,
   reconciliation: (day: string) => [...adminKeys.all, "gsc", "reconciliation", day] as const,
+  debts: () => [...adminKeys.all, "gsc", "debts"] as const,
 };
 
 /** The connection's status, or null when GSC+ is not set up on this site. */
@@ -48,5 +49,14 @@ export function useGscReconcileRun(day: string) {
     mutationFn: async () =>
       gscReconciliationSchema.parse(await api<unknown>("admin/gsc/reconciliation", { method: "POST", body: { day } })),
     onSuccess: (data) => queryClient.setQueryData(gscKeys.reconciliation(day), data),
+  });
+}
+
+/** Players' open GSC+ debts to the house (read-only; repaid by their next GSC+ credits). */
+export function useGscDebts(enabled: boolean) {
+  return useQuery({
+    queryKey: gscKeys.debts(),
+    queryFn: async ({ signal }) => gscDebtsSchema.parse(await api<unknown>("admin/gsc/debts", { signal })),
+    enabled,
   });
 }

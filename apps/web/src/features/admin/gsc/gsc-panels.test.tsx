@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { useSession } from "../../../lib/session-store.ts";
 import { mockServer, renderConsole, signInOperator } from "../test/render.tsx";
+import { GscDebtsPanel } from "./gsc-debts-panel.tsx";
 import { GscReconciliationPanel } from "./gsc-reconciliation-panel.tsx";
 import { GscSyncPanel } from "./gsc-sync-panel.tsx";
 
@@ -109,5 +110,48 @@ describe("GSC+ console panels", () => {
     expect(server.to("GET", "/api/admin/gsc/reconciliation")[0]?.query.get("day")).toBe(day);
     await userEvent.click(screen.getByRole("button", { name: "Run for this day" }));
     await waitFor(() => expect(server.to("POST", "/api/admin/gsc/reconciliation")).toHaveLength(1));
+  });
+
+  it("lists the players' GSC+ debts read-only with their total, each linked to the player", async () => {
+    signInOperator();
+    const server = mockServer({
+      "GET /api/admin/gsc/status": () => ({ body: status }),
+      "GET /api/admin/gsc/debts": () => ({
+        body: {
+          total: 2234.5,
+          debts: [
+            { user_id: 7, user_code: "PLY00007", debt: 1500.25, since: "2026-11-25T10:00:00.000Z" },
+            { user_id: 9, user_code: "PLY00009", debt: 734.25, since: null },
+          ],
+        },
+      }),
+    });
+    renderConsole(<GscDebtsPanel />, { path: "/admin/reports" });
+    expect(await screen.findByTestId("gsc-debts-total")).toHaveTextContent("2 players owe 2,234.5 kyat in total.");
+    const table = screen.getByRole("table");
+    const rows = within(table).getAllByRole("row");
+    expect(rows[1]).toHaveTextContent("PLY00007");
+    expect(rows[1]).toHaveTextContent("1,500.25");
+    expect(rows[2]).toHaveTextContent("734.25");
+    expect(within(table).getByRole("link", { name: "PLY00007" })).toHaveAttribute("href", "/admin/players/7");
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+    expect(server.to("GET", "/api/admin/gsc/debts")).toHaveLength(1);
+  });
+
+  it("says when nobody owes the house, and shows nothing without a GSC+ connection", async () => {
+    signInOperator();
+    const server = mockServer({
+      "GET /api/admin/gsc/status": () => ({ body: status }),
+      "GET /api/admin/gsc/debts": () => ({ body: { total: 0, debts: [] } }),
+    });
+    const { unmount } = renderConsole(<GscDebtsPanel />, { path: "/admin/reports" });
+    expect(await screen.findByText("No player owes the house.")).toBeInTheDocument();
+    unmount();
+    const none = mockServer({});
+    renderConsole(<GscDebtsPanel />, { path: "/admin/reports" });
+    await waitFor(() => expect(none.to("GET", "/api/admin/gsc/status")).toHaveLength(1));
+    expect(screen.queryByText("GSC+ debts")).not.toBeInTheDocument();
+    expect(none.to("GET", "/api/admin/gsc/debts")).toHaveLength(0);
+    expect(server.to("GET", "/api/admin/gsc/debts")).toHaveLength(1);
   });
 });

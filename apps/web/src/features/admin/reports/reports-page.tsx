@@ -6,6 +6,7 @@ import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { inputClass } from "../components/fields.tsx";
 import { PageHeader, Panel } from "../components/panel.tsx";
+import { GscDebtsPanel } from "../gsc/gsc-debts-panel.tsx";
 import { GscReconciliationPanel } from "../gsc/gsc-reconciliation-panel.tsx";
 import { useErrorText } from "../hooks/use-error-text.ts";
 import { useSecondFactorStatus } from "../security/api/security.ts";
@@ -282,6 +283,7 @@ export function ReportsPage() {
         <ReportBody name={name} range={range} />
       </Panel>
       <GscReconciliationPanel initialDay={yangonDate(new Date(Date.now() - 24 * 60 * 60 * 1000))} editable={admin} />
+      <GscDebtsPanel />
     </div>
   );
 }

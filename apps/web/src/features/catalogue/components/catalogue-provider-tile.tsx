@@ -1,5 +1,5 @@
 import type { Provider } from "@shwe/contracts";
-import { AppImage } from "../../../components/app-image.tsx";
+import { ProviderArt } from "../../../components/provider-art.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
@@ -16,11 +16,9 @@ const tileBox = "relative block aspect-[3/2] w-full overflow-hidden rounded-card
 export function CatalogueProviderTile({ provider, category, priority }: { provider: Provider; category: string; priority?: boolean }) {
   const { t } = useTranslation("games");
   const image = (
-    <AppImage
+    <ProviderArt
       src={providerArt(provider, category)}
-      alt={provider.name}
-      width={300}
-      height={200}
+      name={provider.name}
       priority={priority}
       className="absolute inset-0 size-full object-cover transition-transform duration-200 group-hover:scale-105 motion-reduce:transition-none"
     />

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { mockApi, renderRoutes } from "../../../app/testing.tsx";
@@ -61,6 +61,34 @@ describe("CategoryPage (/{cat})", () => {
     mockApi({ "g/providers": { body: { success: true, data: [provider(14, "Bagan Fish")] } } });
     renderCategory("slot");
     expect(await screen.findByRole("img", { name: "Bagan Fish" })).toHaveAttribute("src", "/img/providers/p14.svg");
+  });
+
+  it("spells the name of a provider without art of its own (the fallback art or an image that fails to load)", async () => {
+    mockApi({
+      "g/providers": {
+        body: {
+          success: true,
+          data: [
+            provider(31, "PG Soft", { image: "/img/fallback.svg", sec_image: "" }),
+            provider(32, "Jili", { image: "/img/providers/broken.svg", sec_image: "" }),
+            provider(11, "Golden Dragon"),
+          ],
+        },
+      },
+    });
+    renderCategory("slot");
+    const pg = await screen.findByRole("link", { name: "PG Soft" });
+    expect(pg).toHaveAttribute("href", "/slot/31");
+    expect(within(pg).getByTestId("provider-name-art")).toHaveTextContent("PG Soft");
+    expect(pg.querySelector("img")).toBeNull();
+    const jili = screen.getByRole("link", { name: "Jili" });
+    const broken = within(jili).getByRole("img", { name: "Jili" });
+    expect(broken.tagName).toBe("IMG");
+    fireEvent.error(broken);
+    expect(within(jili).getByTestId("provider-name-art")).toHaveTextContent("Jili");
+    const golden = screen.getByRole("link", { name: "Golden Dragon" });
+    expect(within(golden).getByRole("img", { name: "Golden Dragon" })).toHaveAttribute("src", "/img/providers/p11.svg");
+    expect(within(golden).queryByTestId("provider-name-art")).toBeNull();
   });
 
   it("shows a provider in maintenance with a badge and no link", async () => {

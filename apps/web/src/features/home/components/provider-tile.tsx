@@ -1,5 +1,5 @@
 import type { Provider } from "@shwe/contracts";
-import { AppImage } from "../../../components/app-image.tsx";
+import { ProviderArt } from "../../../components/provider-art.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
@@ -16,11 +16,9 @@ export function ProviderTile({ provider, categoryCode }: { provider: Provider; c
       to={paths.provider(categoryCode, provider.id)}
       className={`${tileBox} group transition-colors hover:border-gold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold`}
     >
-      <AppImage
+      <ProviderArt
         src={provider.image}
-        alt={provider.name}
-        width={300}
-        height={200}
+        name={provider.name}
         className="absolute inset-0 size-full object-cover transition-transform duration-200 group-hover:scale-105"
       />
       {provider.maintenance ? (
