@@ -24,6 +24,11 @@ const BENCHMARKS = [
   { name: "settlement", limitS: 600, about: "A draw with 100,000 bet lines settled; ledger auditor after" },
   { name: "wallet-callbacks", limitS: 300, about: "Signed provider debit/credit calls vs pgbench tpcb-like" },
   {
+    name: "gsc-webhooks",
+    limitS: 420,
+    about: "Signed GSC+ withdraw BET + deposit SETTLED (MMK and fractional MMK2) vs pgbench tpcb-like; exact balances, auditor",
+  },
+  {
     name: "live-fanout",
     limitS: 300,
     about: "N authenticated WebSockets: result broadcast and balance update delivery, memory per socket",

@@ -184,8 +184,9 @@ export async function login(base, phone, password) {
 }
 
 /**
- * One autocannon run (bounded by duration, plus a hard timeout). `check(status, body)` answers whether a
- * response counts as a success; bodies are read only when a check is given.
+ * One autocannon run (bounded by duration, plus a hard timeout). `check(status, body, context)` answers whether a
+ * response counts as a success (`context`: the connection's, as `setupRequest` left it); bodies are read only
+ * when a check is given.
  */
 export async function loadRun({ url, connections, duration, requests, check, serverPid }) {
   let ok = 0;
@@ -194,7 +195,7 @@ export async function loadRun({ url, connections, duration, requests, check, ser
   const reqs = requests.map((r) => ({
     ...r,
     onResponse(status, body, context) {
-      const good = check ? check(status, body) : status >= 200 && status < 300;
+      const good = check ? check(status, body, context) : status >= 200 && status < 300;
       if (good) ok++;
       else {
         failed++;
