@@ -1,8 +1,6 @@
 import type { CreateOperatorBody, OperatorList, OperatorRow } from "@shwe/contracts";
 import { sql } from "drizzle-orm";
-import type { AppContext } from "../../app-context.ts";
 import { type Db, type Executor, rowsOf } from "../../db/client.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
 import { assertPasswordAllowed } from "../../lib/password-policy.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { createUserWithCodes } from "../accounts/session.service.ts";
