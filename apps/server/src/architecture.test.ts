@@ -58,7 +58,6 @@ const MODULE_EXCEPTIONS: Record<string, string> = {
   "cash/cash-review.service.ts -> admin-money/operator-day.repository.ts": "cash decisions count toward the operator's daily limits",
   "content/media.routes.ts -> accounts/multipart.ts": "media uploads share the accounts' multipart reader",
   "content/media.routes.ts -> accounts/uploads.ts": "media uploads share the accounts' upload store",
-  "house/house.adapter.ts -> providers/provider-adapter.ts": "the house games are a provider: they implement its adapter interface",
   "housekeeping/housekeeping.service.ts -> accounts/sms-retention.repository.ts": "retention deletes old rows of several modules",
   "housekeeping/housekeeping.service.ts -> auth/token.repository.ts": "retention deletes old rows of several modules",
   "housekeeping/housekeeping.service.ts -> providers/provider-callbacks.repository.ts": "retention deletes old rows of several modules",
