@@ -90,8 +90,6 @@ const SQL_EXCEPTIONS: Record<string, string> = {
   "modules/accounts/accounts.seed.ts": "demo data",
   "modules/admin-users/player-access.service.ts": "blocking and unblocking players: queries written in the service",
   "modules/cash/cash.seed.ts": "demo data",
-  "modules/cash/payment-methods-admin.ts": "routes, service and queries of payment methods in one file",
-  "modules/cash/promo-codes-admin.ts": "routes, service and queries of promo codes in one file, as payment methods",
   "modules/ledger/audit.ts": "the auditor's invariant queries",
   "modules/ledger/history-page.ts": "keyset paging helpers build the page's where clause",
   "modules/ledger/ledger.service.ts": "journal posting queries written in the service",
