@@ -7,13 +7,8 @@ import { selectLaunchFacts } from "./gsc-catalogue.repository.ts";
 import { gscProviderCode, LOBBY_PREFIX, productCodeOf } from "./gsc-catalogue.ts";
 import { GscCallError, type GscClient, type GscLaunchBody } from "./gsc-client.ts";
 import type { GscConfig } from "./gsc-config.ts";
-import {
-  deleteExpiredLaunchPages,
-  deleteFreshLaunchPage,
-  ensureMemberPassword,
-  insertLaunchPage,
-  selectUserIdByCode,
-} from "./gsc-launch.repository.ts";
+import { deleteExpiredLaunchPages, deleteFreshLaunchPage, ensureMemberPassword, insertLaunchPage } from "./gsc-launch.repository.ts";
+import { findMemberId } from "./gsc-wallet.repository.ts";
 
 /**
  * Launching a GSC+ product (spec/gsc-plus.md §7.1). The aggregator answers a URL (the overlay opens
@@ -69,7 +64,7 @@ export function createGscLaunchAdapter(deps: GscLaunchDeps, productCode: number)
       const facts = await selectLaunchFacts(deps.db, productCode, request.gameCode);
       if (!facts) throw notFound("This game is not available.");
       const { product } = facts;
-      const userId = await selectUserIdByCode(deps.db, request.userCode);
+      const userId = await findMemberId(deps.db, request.userCode);
       if (userId === undefined) throw notFound("Player not found.");
       const lobbyType = request.gameCode.startsWith(LOBBY_PREFIX) ? request.gameCode.slice(LOBBY_PREFIX.length) : undefined;
       const lobby = product.entryType === 2 || lobbyType !== undefined || request.gameCode.trim() === "";

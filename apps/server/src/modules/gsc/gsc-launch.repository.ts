@@ -1,13 +1,8 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
-import { gscLaunchPages, gscMembers, users } from "../../db/schema/index.ts";
+import { gscLaunchPages, gscMembers } from "../../db/schema/index.ts";
 
 /** Rows of a GSC+ launch: the members' launch passwords and the launch pages waiting to be opened (schema/gsc.ts). */
-
-/** The player's id by public code (users.user_code), if any. */
-export async function selectUserIdByCode(db: Executor, userCode: string): Promise<number | undefined> {
-  return (await db.select({ id: users.id }).from(users).where(eq(users.userCode, userCode)).limit(1))[0]?.id;
-}
 
 /** The member's stored launch password; `derived` is stored first when the member has none yet. */
 export async function ensureMemberPassword(db: Executor, userId: number, derived: string): Promise<string | undefined> {
