@@ -17,8 +17,8 @@ import { registerAdminUserRoutes } from "./modules/admin-users/admin-users.route
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createTokenCache, TOKEN_OWNER_CHANGED, type TokenCache } from "./modules/auth/token-cache.ts";
 import { registerCashRoutes } from "./modules/cash/cash.routes.ts";
-import { registerPaymentMethodAdminRoutes } from "./modules/cash/payment-methods-admin.ts";
-import { registerPromoCodeAdminRoutes } from "./modules/cash/promo-codes-admin.ts";
+import { registerPaymentMethodAdminRoutes } from "./modules/cash/payment-methods-admin.routes.ts";
+import { registerPromoCodeAdminRoutes } from "./modules/cash/promo-codes-admin.routes.ts";
 import { registerCatalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
 import { registerCatalogueAdminRoutes } from "./modules/catalogue/catalogue-admin.routes.ts";
 import { registerConsoleReportRoutes } from "./modules/console-reports/console-reports.routes.ts";

@@ -1,5 +1,6 @@
 import type { AppContext, ZodApp } from "../../app-context.ts";
-import { GSC_SIMULATOR_PATH, type GscServer } from "./gsc.module.ts";
+import { GSC_SIMULATOR_PATH } from "./gsc.module.ts";
+import type { GscServer } from "./gsc-server.ts";
 
 /**
  * Demo mode without GSC_* settings: the GSC+ simulator (packages/gsc-simulator, dev tooling) plays

@@ -3,15 +3,15 @@ import { sha256Hex } from "../../lib/crypto.ts";
 import { balanceAfter, balancesOf, inSavepoint, lockPlayers, postJournal, withMoneyTx } from "../ledger/ledger.service.ts";
 import { canonicalJson } from "../ledger/money-call.ts";
 import {
+  casinoAccountOf,
   ensureAndLockRound,
   type LockedWalletUser,
   lockRoundById,
   lockWalletUser,
   type RoundPatch,
+  settleRound,
   updateRound,
-} from "../providers/provider-rounds.repository.ts";
-import { settleRound } from "../providers/settlement.ts";
-import { casinoAccountOf } from "../providers/wallet-transaction.ts";
+} from "../providers/provider-wallet.service.ts";
 import { KYAT } from "./gsc-amount.ts";
 import { applyMovement, type ExactState, exactBalance } from "./gsc-exact.ts";
 import {

@@ -1,15 +1,14 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.ts";
-import { rowsOf } from "../../db/client.ts";
-import { gscLaunchPages, gscMembers, users } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { hmacSha256Hex, randomToken, sha256Hex } from "../../lib/crypto.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import type { LaunchRequest, LaunchResult, ProviderAdapter } from "../providers/provider-adapter.ts";
+import type { LaunchRequest, LaunchResult, ProviderAdapter } from "../providers/launch.service.ts";
 import { selectLaunchFacts } from "./gsc-catalogue.repository.ts";
 import { gscProviderCode, LOBBY_PREFIX, productCodeOf } from "./gsc-catalogue.ts";
 import { GscCallError, type GscClient, type GscLaunchBody } from "./gsc-client.ts";
 import type { GscConfig } from "./gsc-config.ts";
+import { deleteExpiredLaunchPages, deleteFreshLaunchPage, ensureMemberPassword, insertLaunchPage } from "./gsc-launch.repository.ts";
+import { findMemberId } from "./gsc-wallet.repository.ts";
 
 /**
  * Launching a GSC+ product (spec/gsc-plus.md §7.1). The aggregator answers a URL (the overlay opens
@@ -43,10 +42,9 @@ export function platformOf(userAgent: string | undefined): "MOBILE" | "DESKTOP" 
  */
 export async function memberPassword(db: Executor, userId: number, userCode: string, secretKey: string): Promise<string> {
   const derived = hmacSha256Hex(secretKey, `gsc-member-password:${userCode}`).slice(0, 32);
-  await db.insert(gscMembers).values({ userId, password: derived }).onConflictDoNothing();
-  const row = (await db.select({ password: gscMembers.password }).from(gscMembers).where(eq(gscMembers.userId, userId)).limit(1))[0];
-  if (!row) throw new Error("member password vanished");
-  return row.password;
+  const password = await ensureMemberPassword(db, userId, derived);
+  if (password === undefined) throw new Error("member password vanished");
+  return password;
 }
 
 export interface GscLaunchDeps {
@@ -66,14 +64,14 @@ export function createGscLaunchAdapter(deps: GscLaunchDeps, productCode: number)
       const facts = await selectLaunchFacts(deps.db, productCode, request.gameCode);
       if (!facts) throw notFound("This game is not available.");
       const { product } = facts;
-      const user = (await deps.db.select({ id: users.id }).from(users).where(eq(users.userCode, request.userCode)).limit(1))[0];
-      if (!user) throw notFound("Player not found.");
+      const userId = await findMemberId(deps.db, request.userCode);
+      if (userId === undefined) throw notFound("Player not found.");
       const lobbyType = request.gameCode.startsWith(LOBBY_PREFIX) ? request.gameCode.slice(LOBBY_PREFIX.length) : undefined;
       const lobby = product.entryType === 2 || lobbyType !== undefined || request.gameCode.trim() === "";
       const gameType = lobbyType ?? facts.gameType ?? product.gameTypes[0] ?? "SLOT";
       const body: GscLaunchBody = {
         member_account: request.userCode,
-        password: await memberPassword(deps.db, user.id, request.userCode, deps.config.secretKey),
+        password: await memberPassword(deps.db, userId, request.userCode, deps.config.secretKey),
         nickname: request.userCode,
         currency: product.currency || deps.config.defaultCurrency,
         game_code: lobby ? null : request.gameCode,
@@ -104,9 +102,9 @@ export function createGscLaunchAdapter(deps: GscLaunchDeps, productCode: number)
       }
       if (answer.url !== undefined) return { url: answer.url };
       const token = randomToken(24);
-      await deps.db.insert(gscLaunchPages).values({
+      await insertLaunchPage(deps.db, {
         tokenHash: sha256Hex(token),
-        userId: user.id,
+        userId,
         html: answer.content,
         expiresAt: new Date(deps.clock.now().getTime() + GSC_LAUNCH_PAGE_TTL_MS),
       });
@@ -127,19 +125,5 @@ export function gscAdapterResolver(deps: GscLaunchDeps): (code: string) => Provi
 export async function takeLaunchPage(db: Db, token: string, now: Date): Promise<string | undefined> {
   if (!/^[A-Za-z0-9_-]{16,100}$/.test(token)) return undefined;
   await deleteExpiredLaunchPages(db, now);
-  const rows = await db
-    .delete(gscLaunchPages)
-    .where(and(eq(gscLaunchPages.tokenHash, sha256Hex(token)), gt(gscLaunchPages.expiresAt, now)))
-    .returning({ html: gscLaunchPages.html });
-  return rows[0]?.html;
-}
-
-/** Drops launch pages past their time (each launch and the daily round). */
-export async function deleteExpiredLaunchPages(db: Executor, now: Date): Promise<void> {
-  await db.delete(gscLaunchPages).where(lt(gscLaunchPages.expiresAt, now));
-}
-
-/** Launch pages still waiting (tests). */
-export async function countLaunchPages(db: Executor): Promise<number> {
-  return Number(rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from gsc_launch_pages`))[0]?.n ?? 0);
+  return deleteFreshLaunchPage(db, sha256Hex(token), now);
 }

@@ -1,16 +1,12 @@
-import { sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.ts";
-import { rowsOf } from "../../db/client.ts";
 import { withMoneyTx } from "../ledger/ledger.service.ts";
-import { lockRoundById, lockWalletUser, updateRound } from "../providers/provider-rounds.repository.ts";
-import { settleRound } from "../providers/settlement.ts";
-import { retryWhenBusy } from "../providers/wallet-transaction.ts";
+import { lockRoundById, lockWalletUser, retryWhenBusy, settleRound, updateRound } from "../providers/provider-wallet.service.ts";
 import { apiUnitsToKyat4, KYAT, parseGscAmount } from "./gsc-amount.ts";
 import type { GscConfig } from "./gsc-config.ts";
 import { GSC, gscProviderCode, runElement } from "./gsc-element.ts";
 import { playerLanes } from "./gsc-lanes.ts";
 import { GSC_INBOUND_KEYWORDS } from "./gsc-sign.ts";
-import { upsertPushedWager } from "./gsc-wallet.repository.ts";
+import { findMemberId, upsertPushedWager } from "./gsc-wallet.repository.ts";
 import { envelopeOf, envelopeRefusal, type GscAnswer, type GscCallInput, keepCallback, parseBody } from "./gsc-wallet.service.ts";
 
 /**
@@ -76,10 +72,8 @@ async function storeWager(ctx: AppContext, config: GscConfig, input: GscCallInpu
     typeof p === "number" && Number.isSafeInteger(p) ? p : typeof p === "string" && /^[0-9]{1,9}$/.test(p) ? Number(p) : 0;
   const member = text(w.member_account, 50);
   if (wagerCode === null || productCode <= 0 || member === null) return "skipped";
-  const res = await ctx.db.execute(sql`select id from users where user_code = ${member} limit 1`);
-  const userRow = rowsOf<{ id: number | string }>(res)[0];
-  if (!userRow) return "unknown";
-  const userId = Number(userRow.id);
+  const userId = await findMemberId(ctx.db, member);
+  if (userId === undefined) return "unknown";
   const status = text(w.wager_status, 40)?.toUpperCase() ?? null;
   const currency = text(w.currency, 10)?.toUpperCase() ?? null;
 

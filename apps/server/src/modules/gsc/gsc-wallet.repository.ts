@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
-import { POINTS_SETTING } from "../lottery/lottery-config.ts";
 
 /**
  * Rows of the GSC+ seamless wallet (schema/gsc.ts). Exact amounts travel as bigint (ten-thousandths of
@@ -21,13 +20,23 @@ export interface GscParties {
   pointsSetting: unknown;
 }
 
-/** The product, the member (user_code) and the member's exact balance parts, in one read. */
-export async function findGscParties(db: Executor, providerCode: string, userCode: string): Promise<GscParties> {
+/** The member's user id (user_code = member_account), if there is such a player. */
+export async function findMemberId(db: Executor, userCode: string): Promise<number | undefined> {
+  const res = await db.execute(sql`select id from users where user_code = ${userCode} limit 1`);
+  const row = rowsOf<{ id: number | string }>(res)[0];
+  return row ? Number(row.id) : undefined;
+}
+
+/**
+ * The product, the member (user_code) and the member's exact balance parts, in one read; with the
+ * stored value of the points rate setting (its key: `pointsSettingKey`).
+ */
+export async function findGscParties(db: Executor, providerCode: string, userCode: string, pointsSettingKey: string): Promise<GscParties> {
   const res = await db.execute(sql`
     select p.active, p.maintenance, p.free_round_credits, u.id as user_id, u.blocked,
            (select a.balance from ledger_accounts a where a.user_id = u.id and a.kind = 'game') as game_balance,
            w.remainder_e4, w.debt_e4,
-           (select s.value from settings s where s.key = ${POINTS_SETTING.key}) as points_setting
+           (select s.value from settings s where s.key = ${pointsSettingKey}) as points_setting
       from (select 1) as one
       left join lateral (select active, maintenance, free_round_credits from providers where upper(code) = ${providerCode.toUpperCase()} limit 1) as p on true
       left join lateral (select id, blocked from users where user_code = ${userCode} limit 1) as u on true

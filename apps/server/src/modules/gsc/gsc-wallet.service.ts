@@ -1,8 +1,7 @@
 import type { AppContext } from "../../app-context.ts";
-import { insertCallback } from "../providers/provider-callbacks.repository.ts";
+import { insertCallback, retryWhenBusy } from "../providers/provider-wallet.service.ts";
 import { clean } from "../providers/wallet.service.ts";
-import { retryWhenBusy } from "../providers/wallet-transaction.ts";
-import { kyatPerPointOf } from "../rewards/points.service.ts";
+import { kyatPerPointOf, POINTS_SETTING_KEY } from "../rewards/points.service.ts";
 import { apiUnitsToKyat4, formatGscBalance, parseGscAmount } from "./gsc-amount.ts";
 import type { GscConfig } from "./gsc-config.ts";
 import { DEBIT_ACTIONS, GSC, type GscTx, gscProviderCode, runElement } from "./gsc-element.ts";
@@ -222,7 +221,7 @@ async function answerElement(
   if (member === "" || member.length > 50 || echo.product <= 0)
     return rowOf(echo, GSC.ERROR, withBefore, 0, 0, "member_account or product_code missing");
 
-  const parties = await retryWhenBusy(() => findGscParties(ctx.db, gscProviderCode(echo.product), member));
+  const parties = await retryWhenBusy(() => findGscParties(ctx.db, gscProviderCode(echo.product), member, POINTS_SETTING_KEY));
   if (!parties.player) return rowOf(echo, GSC.NO_MEMBER, withBefore, 0, 0);
   const current = fmt(exactBalance(parties));
   const open = parties.provider?.active === true && !parties.provider.maintenance;

@@ -3,12 +3,13 @@ import type { AppContext, ZodApp } from "../../app-context.ts";
 import { conflict } from "../../lib/errors.ts";
 import { registerGscRoutes } from "./gsc.routes.ts";
 import { type GscSyncReport, syncGscCatalogue } from "./gsc-catalogue-sync.service.ts";
-import { createGscClient, type GscClient } from "./gsc-client.ts";
-import type { GscConfig } from "./gsc-config.ts";
+import { createGscClient } from "./gsc-client.ts";
 import { claimJobRun, failJobRun, finishJobRun, type GscJob } from "./gsc-jobs.repository.ts";
-import { deleteExpiredLaunchPages, gscAdapterResolver } from "./gsc-launch.adapter.ts";
+import { gscAdapterResolver } from "./gsc-launch.adapter.ts";
+import { deleteExpiredLaunchPages } from "./gsc-launch.repository.ts";
 import { providerRoundsWagerSource } from "./gsc-reconcile.repository.ts";
 import { type ReconcileSummary, reconcileDay, yangonDayBounds } from "./gsc-reconcile.service.ts";
+import type { GscServer } from "./gsc-server.ts";
 
 /** How often a listening server looks whether today's sync or yesterday's reconciliation is due. */
 export const GSC_JOBS_EVERY_MS = 10 * 60 * 1000;
@@ -18,21 +19,6 @@ const RECONCILE_AFTER_MIDNIGHT_MS = 30 * 60 * 1000;
 
 /** Where the in-process simulator serves the aggregator's operator API in demo mode (under the site's own address). */
 export const GSC_SIMULATOR_PATH = "/gsc-simulator";
-
-export interface GscServer {
-  config: GscConfig;
-  client: GscClient;
-  /** Points the outbound calls at another base URL (demo mode's simulator, tests). */
-  useBaseUrl(url: string): void;
-  /** Runs the catalogue sync now for the console (refused while another run holds today's lease). */
-  syncNow(): Promise<GscSyncReport>;
-  /** Reconciles a Yangon day now for the console (refused while another run of it holds the lease). */
-  reconcileNow(day: string): Promise<ReconcileSummary>;
-  /** One round of the daily jobs: today's sync and yesterday's reconciliation when not yet done. */
-  runDaily(): Promise<void>;
-  /** Runs the first round of the daily jobs as soon as the server listens (demo mode's simulator). */
-  syncSoon(): void;
-}
 
 const servers = new WeakMap<object, GscServer>();
 

@@ -11,11 +11,11 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../app-context.ts";
-import type { GscServer } from "./gsc.module.ts";
 import { selectGscProducts } from "./gsc-catalogue.repository.ts";
 import { type JobRunRow, selectJobRun, selectLatestFinishedRun } from "./gsc-jobs.repository.ts";
 import { GSC_LAUNCH_PAGE_PATH, takeLaunchPage } from "./gsc-launch.adapter.ts";
 import { selectMismatches } from "./gsc-reconcile.repository.ts";
+import type { GscServer } from "./gsc-server.ts";
 
 const tags = ["admin"];
 const security = [{ bearer: [] }];

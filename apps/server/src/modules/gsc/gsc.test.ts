@@ -10,7 +10,8 @@ import { gscServerOf } from "./gsc.module.ts";
 import { GSC_PATHS } from "./gsc-client.ts";
 import { simulatedGscConfig } from "./gsc-config.ts";
 import { type FakeAggregator, startFakeAggregator } from "./gsc-fake-aggregator.test-helpers.ts";
-import { countLaunchPages, GSC_LAUNCH_PAGE_PATH } from "./gsc-launch.adapter.ts";
+import { GSC_LAUNCH_PAGE_PATH } from "./gsc-launch.adapter.ts";
+import { countLaunchPages } from "./gsc-launch.repository.ts";
 
 const NOW = new Date("2026-11-26T05:00:00.000Z"); // 11:30 in Yangon
 

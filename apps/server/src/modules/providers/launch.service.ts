@@ -9,6 +9,9 @@ import { findLaunchPlayer } from "./launch.repository.ts";
 import { OfflineProviderAdapter } from "./offline-adapter.ts";
 import type { LaunchClient } from "./provider-adapter.ts";
 
+/** What a game provider implements to be launched (modules register their adapters in ctx.providers). */
+export type { LaunchClient, LaunchRequest, LaunchResult, ProviderAdapter } from "./provider-adapter.ts";
+
 export interface LaunchInput {
   p_code: string;
   cate_code: string;

@@ -54,6 +54,9 @@ export const casinoPointsAccountOf = (userId: number): string => `house:points:c
 
 const CLAIM_ROUTE = "POST /api/point/claim";
 
+/** The settings key of the earning rate, for a reader that fetches its stored value with other rows (then kyatPerPointOf). */
+export const POINTS_SETTING_KEY = POINTS_SETTING.key;
+
 /** The earning rate (kyat of settled stake per point) as stored; a missing or malformed value reads as the default. */
 export async function readKyatPerPoint(db: Executor): Promise<number> {
   return kyatPerPointOf((await selectSettingValues(db, [POINTS_SETTING.key])).get(POINTS_SETTING.key));
