@@ -22,14 +22,14 @@ import { revokeAllTokens } from "../auth/token.repository.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";
 import { withMoneyTx } from "../ledger/ledger.service.ts";
 import { publishLiveEvent } from "../live/live.service.ts";
-import { assertIndependentChecker } from "./checker.ts";
+import { assertIndependentChecker } from "./checker.service.ts";
 import { enableTotp, findTotp, proposeSecret, removeSecondFactor, replaceRecoveryCodes } from "./second-factor.repository.ts";
 import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODES } from "./second-factor.service.ts";
 
 /**
  * Changes of the console's accounts under maker–checker: an admin asks (a new account by
  * invitation, a role change, a second-factor reset) and a second admin confirms, who must be
- * another person (checker.ts). While the installation has a single admin, a change applies at
+ * another person (checker.service.ts). While the installation has a single admin, a change applies at
  * once and the console says that maker–checker is not in force. A new account has no usable
  * password until its holder completes the invitation (own password, own second factor), so it
  * cannot sign in before. Every admin is told of every new console account (a live message).
