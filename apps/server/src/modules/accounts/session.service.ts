@@ -43,6 +43,11 @@ async function issueTokenIn(tx: Executor, userId: number): Promise<{ token: stri
   return { token, expiresAt };
 }
 
+/** Whether an account (player or console) already holds this phone number. */
+export async function isPhoneTaken(db: Executor, phone: string): Promise<boolean> {
+  return isPhoneRegistered(db, phone);
+}
+
 /**
  * Inserts an account with a fresh random user_code (10 characters) and referral_code (6), drawn
  * again on the rare collision. A phone that is already registered → 409 PHONE_REGISTERED.

@@ -8,7 +8,7 @@ import { type MoneyCallResult, runMoneyCall } from "../ledger/money-call.ts";
 import { readMoneySettings } from "../ledger/money-settings.repository.ts";
 import { lockMoneyUser } from "../ledger/money-user.repository.ts";
 import { writeAudit } from "../ledger/operator-audit.repository.ts";
-import { assertIndependentChecker } from "../operators/checker.ts";
+import { assertIndependentChecker } from "../operators/checker.service.ts";
 import {
   adjustedToday,
   decideAdjustment,

@@ -1,4 +1,4 @@
-import type { Database, Db } from "../../db/client.ts";
+import type { Database, Db, Executor } from "../../db/client.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";
 import { findLiveToken, insertToken, revokeAllTokens, revokeToken, type TokenOwner, touchToken } from "./token.repository.ts";
 import type { TokenCache } from "./token-cache.ts";
@@ -7,6 +7,11 @@ import type { TokenCache } from "./token-cache.ts";
 export const TOKEN_TTL_DAYS = 30;
 /** A used token's expiry is pushed forward at most this often, to keep reads cheap. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+/** Revokes every live token of a user in the caller's transaction (with the change that calls for it). */
+export async function revokeUserTokensIn(tx: Executor, userId: number): Promise<void> {
+  await revokeAllTokens(tx, userId);
+}
 
 export interface IssuedToken {
   token: string;

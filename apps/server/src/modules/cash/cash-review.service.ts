@@ -8,7 +8,7 @@ import { type JournalEntryInput, postJournal, reverseJournal, withMoneyTx } from
 import { readMoneySettings } from "../ledger/money-settings.repository.ts";
 import { lockMoneyUser, setTurnover } from "../ledger/money-user.repository.ts";
 import { writeAudit } from "../ledger/operator-audit.repository.ts";
-import { assertIndependentChecker } from "../operators/checker.ts";
+import { assertIndependentChecker } from "../operators/checker.service.ts";
 import { countPromoUses, lockPromoById } from "./cash.repository.ts";
 import {
   approvedDepositWithin,

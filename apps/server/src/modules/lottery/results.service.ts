@@ -14,7 +14,7 @@ import type { Tx } from "../../db/client.ts";
 import { badRequest, conflict, notFound, refused } from "../../lib/errors.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";
 import { withMoneyTx } from "../ledger/ledger.service.ts";
-import { assertIndependentChecker } from "../operators/checker.ts";
+import { assertIndependentChecker } from "../operators/checker.service.ts";
 import {
   type DrawRow,
   findDrawAt,

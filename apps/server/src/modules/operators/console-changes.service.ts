@@ -7,29 +7,43 @@ import type {
   SecondFactorEnabled,
   SecondFactorSetup,
 } from "@shwe/contracts";
-import { and, desc, eq, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import type { AppContext } from "../../app-context.ts";
-import { type Executor, rowsOf } from "../../db/client.ts";
-import { consoleAccountChanges, users } from "../../db/schema/index.ts";
+import type { Executor } from "../../db/client.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";
 import { conflict, notFound, refused } from "../../lib/errors.ts";
 import { assertPasswordAllowed } from "../../lib/password-policy.ts";
 import { hashPassword } from "../../lib/passwords.ts";
-import { createUserWithCodes } from "../accounts/session.service.ts";
-import { findUserByPhone } from "../accounts/users.repository.ts";
-import { revokeAllTokens } from "../auth/token.repository.ts";
+import { createUserWithCodes, isPhoneTaken } from "../accounts/session.service.ts";
+import { revokeUserTokensIn } from "../auth/auth.service.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";
 import { withMoneyTx } from "../ledger/ledger.service.ts";
 import { publishLiveEvent } from "../live/live.service.ts";
-import { assertIndependentChecker } from "./checker.ts";
+import { assertIndependentChecker } from "./checker.service.ts";
+import {
+  type ConsoleChangeRow,
+  findAccountRole,
+  findActiveAdminIds,
+  findInvitationChange,
+  insertConsoleChange,
+  listPendingConsoleChanges,
+  lockConsoleChange,
+  lockConsoleChanges,
+  markConsoleChangeApplied,
+  markConsoleChangeRejected,
+  markInvitationCompleted,
+  type NewConsoleChange,
+  setConsoleChangedBy,
+  setConsoleRole,
+  setInvitedPassword,
+} from "./console-changes.repository.ts";
 import { enableTotp, findTotp, proposeSecret, removeSecondFactor, replaceRecoveryCodes } from "./second-factor.repository.ts";
 import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODES } from "./second-factor.service.ts";
 
 /**
  * Changes of the console's accounts under maker–checker: an admin asks (a new account by
  * invitation, a role change, a second-factor reset) and a second admin confirms, who must be
- * another person (checker.ts). While the installation has a single admin, a change applies at
+ * another person (checker.service.ts). While the installation has a single admin, a change applies at
  * once and the console says that maker–checker is not in force. A new account has no usable
  * password until its holder completes the invitation (own password, own second factor), so it
  * cannot sign in before. Every admin is told of every new console account (a live message).
@@ -39,9 +53,7 @@ import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODES } from "./second-fact
 const INVITED = "invited:no-password";
 const INVITATION_HOURS = 72;
 
-type ChangeRow = typeof consoleAccountChanges.$inferSelect;
-
-function view(r: ChangeRow): ConsoleChange {
+function view(r: ConsoleChangeRow): ConsoleChange {
   return {
     id: r.id,
     kind: r.kind,
@@ -58,9 +70,7 @@ function view(r: ChangeRow): ConsoleChange {
 
 /** The admins who can sign in (not blocked, invitation completed). */
 async function activeAdmins(db: Executor): Promise<number[]> {
-  const res = await db.execute(sql`
-    select id from users where role = 'admin' and not blocked and password_hash <> ${INVITED} order by id`);
-  return rowsOf<{ id: number | string }>(res).map((r) => Number(r.id));
+  return findActiveAdminIds(db, INVITED);
 }
 
 /** GET /api/admin/console: maker–checker is in force once two admins can sign in. */
@@ -74,13 +84,8 @@ async function tellAdmins(tx: Executor, title: string, body: string): Promise<vo
   for (const id of await activeAdmins(tx)) await publishLiveEvent(tx, id, { type: "broadcast", title, body });
 }
 
-async function lockChange(tx: Executor, id: number): Promise<ChangeRow | undefined> {
-  const rows = await tx.select().from(consoleAccountChanges).where(eq(consoleAccountChanges.id, id)).for("update");
-  return rows[0];
-}
-
 /** Applies a change (inside the caller's transaction); the account it touches records its maker. */
-async function applyChange(tx: Executor, change: ChangeRow, actor: Actor): Promise<ChangeRow> {
+async function applyChange(tx: Executor, change: ConsoleChangeRow, actor: Actor): Promise<ConsoleChangeRow> {
   let target = change.targetUserId;
   if (change.kind === "create") {
     target = await createUserWithCodes(tx, {
@@ -95,21 +100,14 @@ async function applyChange(tx: Executor, change: ChangeRow, actor: Actor): Promi
     });
   } else if (target !== null) {
     if (change.kind === "role") {
-      await tx
-        .update(users)
-        .set({ role: change.role ?? "operator", consoleChangedBy: change.requestedBy })
-        .where(eq(users.id, target));
+      await setConsoleRole(tx, target, change.role ?? "operator", change.requestedBy);
     } else {
       await removeSecondFactor(tx, target);
-      await tx.update(users).set({ consoleChangedBy: change.requestedBy }).where(eq(users.id, target));
+      await setConsoleChangedBy(tx, target, change.requestedBy);
     }
-    await revokeAllTokens(tx, target);
+    await revokeUserTokensIn(tx, target);
   }
-  const [row] = await tx
-    .update(consoleAccountChanges)
-    .set({ status: "applied", targetUserId: target, decidedBy: actor.id, decidedAt: sql`now()` })
-    .where(eq(consoleAccountChanges.id, change.id))
-    .returning();
+  const row = await markConsoleChangeApplied(tx, change.id, target, actor.id);
   if (!row) throw new Error(`console change ${change.id} vanished`);
   await recordAudit(tx, actor, `operator.${change.kind}`, { type: "user", id: target ?? 0 }, null, {
     change: change.id,
@@ -120,11 +118,11 @@ async function applyChange(tx: Executor, change: ChangeRow, actor: Actor): Promi
 }
 
 /** Records a requested change; applies it at once while the requester is the only admin who can sign in. */
-async function request(ctx: AppContext, actor: Actor, values: typeof consoleAccountChanges.$inferInsert): Promise<ChangeRow> {
+async function request(ctx: AppContext, actor: Actor, values: NewConsoleChange): Promise<ConsoleChangeRow> {
   return withMoneyTx(ctx.db, async (tx) => {
     // One admin's changes at a time: the count of admins cannot change under this decision.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('console_account_changes'))`);
-    const [row] = await tx.insert(consoleAccountChanges).values(values).returning();
+    await lockConsoleChanges(tx);
+    const row = await insertConsoleChange(tx, values);
     if (!row) throw new Error("console change insert failed");
     await recordAudit(tx, actor, `operator.${row.kind}.request`, { type: "console_change", id: row.id }, null, {
       target_user_id: row.targetUserId,
@@ -147,12 +145,12 @@ async function request(ctx: AppContext, actor: Actor, values: typeof consoleAcco
 
 /** POST /api/admin/operators: invites a new console account; the one-time invitation is answered this once. */
 export async function inviteOperator(ctx: AppContext, actor: Actor, body: InviteOperatorBody): Promise<OperatorInvitation> {
-  if (await findUserByPhone(ctx.db, body.phone)) {
+  if (await isPhoneTaken(ctx.db, body.phone)) {
     throw conflict("PHONE_REGISTERED", "This phone number is already registered.");
   }
   const token = randomToken(24);
   const expiresAt = new Date(ctx.clock.now().getTime() + INVITATION_HOURS * 3_600_000);
-  let row: ChangeRow;
+  let row: ConsoleChangeRow;
   try {
     row = await request(ctx, actor, {
       kind: "create",
@@ -179,7 +177,7 @@ export async function inviteOperator(ctx: AppContext, actor: Actor, body: Invite
 }
 
 async function consoleAccount(db: Executor, id: number) {
-  const [u] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
+  const u = await findAccountRole(db, id);
   if (!u || u.role === "player") throw notFound("Operator not found.");
   return u;
 }
@@ -201,28 +199,20 @@ export async function requestSecondFactorReset(ctx: AppContext, actor: Actor, us
 
 /** GET /api/admin/operators/changes: the changes waiting for a second admin, newest first. */
 export async function pendingChanges(db: Executor): Promise<{ data: ConsoleChange[] }> {
-  const rows = await db
-    .select()
-    .from(consoleAccountChanges)
-    .where(eq(consoleAccountChanges.status, "pending"))
-    .orderBy(desc(consoleAccountChanges.id));
+  const rows = await listPendingConsoleChanges(db);
   return { data: rows.map(view) };
 }
 
 /** A second admin confirms (applies) or rejects a pending change, once; the checker rule applies to confirmations. */
 export async function decideChange(ctx: AppContext, actor: Actor, id: number, approve: boolean): Promise<ConsoleChange> {
   return withMoneyTx(ctx.db, async (tx) => {
-    const change = await lockChange(tx, id);
+    const change = await lockConsoleChange(tx, id);
     if (!change) throw notFound("This change does not exist.");
     if (change.status !== "pending")
       throw conflict("ALREADY_DECIDED", `This change was already ${change.status}.`, { status: change.status });
     if (change.targetUserId === actor.id) throw conflict("OWN_ACCOUNT", "Another admin must decide a change of your own account.");
     if (!approve) {
-      const [row] = await tx
-        .update(consoleAccountChanges)
-        .set({ status: "rejected", decidedBy: actor.id, decidedAt: sql`now()` })
-        .where(eq(consoleAccountChanges.id, id))
-        .returning();
+      const row = await markConsoleChangeRejected(tx, id, actor.id);
       await recordAudit(
         tx,
         actor,
@@ -244,10 +234,7 @@ const wrongCode = () => refused("WRONG_CODE", "The code is not right. Enter the 
 
 /** The live invitation of this token: its change (create), and the account once a second admin confirmed it. */
 async function invitationOf(db: Executor, token: string, now: Date) {
-  const [change] = await db
-    .select()
-    .from(consoleAccountChanges)
-    .where(and(eq(consoleAccountChanges.invitationHash, sha256Hex(token)), eq(consoleAccountChanges.kind, "create")));
+  const change = await findInvitationChange(db, sha256Hex(token));
   const usable =
     change &&
     change.status !== "rejected" &&
@@ -270,7 +257,7 @@ export async function readInvitation(ctx: AppContext, token: string): Promise<In
   };
 }
 
-async function readyAccount(ctx: AppContext, token: string): Promise<{ change: ChangeRow; userId: number }> {
+async function readyAccount(ctx: AppContext, token: string): Promise<{ change: ConsoleChangeRow; userId: number }> {
   const change = await invitationOf(ctx.db, token, ctx.clock.now());
   if (change.status !== "applied" || change.targetUserId === null) {
     throw conflict("AWAITING_CONFIRMATION", "A second admin has not confirmed this invitation yet.");
@@ -310,18 +297,11 @@ export async function completeInvitation(
   const passwordHash = await hashPassword(input.password);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await withMoneyTx(ctx.db, async (tx) => {
-    const [used] = await tx
-      .update(consoleAccountChanges)
-      .set({ invitationCompletedAt: sql`now()` })
-      .where(and(eq(consoleAccountChanges.id, change.id), sql`invitation_completed_at is null`))
-      .returning({ id: consoleAccountChanges.id });
-    if (!used) throw notFound("This invitation is not valid: it was used, withdrawn or has expired. Ask an admin for a new one.");
+    if (!(await markInvitationCompleted(tx, change.id)))
+      throw notFound("This invitation is not valid: it was used, withdrawn or has expired. Ask an admin for a new one.");
     if (!(await enableTotp(tx, userId, totp.secret, result.timeStep))) throw conflict("NO_SETUP", "Start the set-up again.");
     await replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode));
-    await tx
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, userId));
+    await setInvitedPassword(tx, userId, passwordHash);
     await recordAudit(tx, { id: userId, ip: null }, "operator.invitation_complete", { type: "user", id: userId }, null, {
       change: change.id,
     });

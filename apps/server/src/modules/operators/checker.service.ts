@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
-import { type Executor, rowsOf } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { findCheckerStanding } from "./checker.repository.ts";
 
 /**
  * The one maker–checker rule of the console, applied by every step that needs a second pair of
@@ -21,14 +21,9 @@ export async function assertIndependentChecker(
   if (checkerId === makerId) {
     throw new AppError(403, "SECOND_OPERATOR_REQUIRED", "A different operator must confirm this.");
   }
-  const [row] = rowsOf<{ changed_by: number | string | null; too_new: boolean }>(
-    await db.execute(sql`
-      select console_changed_by as changed_by,
-             created_at > now() - make_interval(hours => ${cooldownHours}::int) as too_new
-        from users where id = ${checkerId}`),
-  );
+  const row = await findCheckerStanding(db, checkerId, cooldownHours);
   if (!row) throw new AppError(403, "FORBIDDEN", "You are not allowed to do this.");
-  if (row.changed_by !== null && Number(row.changed_by) === makerId) {
+  if (row.changedBy === makerId) {
     throw new AppError(
       403,
       "CHECKER_NOT_INDEPENDENT",
@@ -36,7 +31,7 @@ export async function assertIndependentChecker(
       { maker: makerId },
     );
   }
-  if (cooldownHours > 0 && row.too_new) {
+  if (cooldownHours > 0 && row.tooNew) {
     throw new AppError(
       403,
       "CHECKER_TOO_NEW",
