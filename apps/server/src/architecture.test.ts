@@ -66,7 +66,6 @@ const MODULE_EXCEPTIONS: Record<string, string> = {
   "lottery/settlement.service.ts -> realtime/realtime.repository.ts": "results are published inside the settlement transaction",
   "operators/operators.routes.ts -> accounts/rate-limits.ts": "shared rate limits",
   "operators/operators.routes.ts -> accounts/users.repository.ts": "operator accounts are users",
-  "operators/operators.service.ts -> auth/token.repository.ts": "disabling an operator revokes their tokens in the same transaction",
   "operators/second-factor.service.ts -> auth/token.repository.ts": "a passed second factor marks the token in the same transaction",
   "protection/protection.routes.ts -> accounts/rate-limits.ts": "shared rate limits",
   "protection/protection.service.ts -> cash/cash.repository.ts": "limits count the cash-ins of the period",
