@@ -83,6 +83,8 @@ export interface GscSyncDeps {
   clock: Clock;
   config: GscConfig;
   client: GscClient;
+  /** Aborted when the server shuts down: the sync stops before the next product and writes nothing. */
+  signal?: AbortSignal;
 }
 
 /** Reads a product's whole game list, page by page, until `total` (a string on the wire) is reached. */
@@ -103,6 +105,7 @@ export async function syncGscCatalogue(deps: GscSyncDeps): Promise<GscSyncReport
   const { products, skipped } = planProducts(await deps.client.products(), deps.config);
   const gamesOf = new Map<number, PlannedGame[]>();
   for (const product of products) {
+    deps.signal?.throwIfAborted();
     if (product.entryType === 2) {
       gamesOf.set(product.productCode, lobbyGames(product));
       continue;

@@ -130,10 +130,13 @@ export async function fetchDayWagers(
   client: Pick<GscClient, "wagers">,
   start: Date,
   end: Date,
+  signal?: AbortSignal,
 ): Promise<{ wagers: GscWager[]; windows: number }> {
   const wagers: GscWager[] = [];
   let windows = 0;
   for (let from = start.getTime(); from < end.getTime(); from += WINDOW_MS) {
+    // A server shutting down stops between windows instead of reading the rest of the day.
+    signal?.throwIfAborted();
     const to = Math.min(from + WINDOW_MS, end.getTime());
     windows++;
     let offset = 0;
@@ -153,12 +156,14 @@ export interface ReconcileDeps {
   config: GscConfig;
   client: Pick<GscClient, "wagers">;
   ours: OurWagerSource;
+  /** Aborted when the server shuts down: the run stops between two windows and is not recorded as done. */
+  signal?: AbortSignal;
 }
 
 /** Reconciles one Yangon day and stores its mismatches (replacing an earlier run's); answers the summary. */
 export async function reconcileDay(deps: ReconcileDeps, day: string): Promise<ReconcileSummary> {
   const { start, end } = yangonDayBounds(day);
-  const { wagers, windows } = await fetchDayWagers(deps.client, start, end);
+  const { wagers, windows } = await fetchDayWagers(deps.client, start, end, deps.signal);
   const ours = await deps.ours(start, end);
   const { mismatches, matched } = compareWagers(day, wagers, ours, deps.config);
   await deps.db.transaction(async (tx) => replaceMismatches(tx, day, mismatches));

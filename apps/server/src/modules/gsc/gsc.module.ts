@@ -68,8 +68,9 @@ export function registerGsc(app: ZodApp, ctx: AppContext): GscServer | undefined
     }
   }
 
-  const sync = () => syncGscCatalogue({ db: ctx.db, clock: ctx.clock, config, client });
-  const reconcile = (day: string) => reconcileDay({ db: ctx.db, config, client, ours }, day);
+  const stopping = new AbortController();
+  const sync = () => syncGscCatalogue({ db: ctx.db, clock: ctx.clock, config, client, signal: stopping.signal });
+  const reconcile = (day: string) => reconcileDay({ db: ctx.db, config, client, ours, signal: stopping.signal }, day);
 
   const server: GscServer = {
     config,
@@ -90,14 +91,21 @@ export function registerGsc(app: ZodApp, ctx: AppContext): GscServer | undefined
       const now = ctx.clock.now();
       const today = yangonDate(now);
       await deleteExpiredLaunchPages(ctx.db, now).catch((err: unknown) => app.log.warn({ err }, "GSC+ launch page cleanup failed"));
-      await run("sync", today, false, sync).catch((err: unknown) => app.log.error({ err }, "GSC+ catalogue sync failed"));
+      await run("sync", today, false, sync).catch((err: unknown) => {
+        if (stopping.signal.aborted) app.log.info("GSC+ catalogue sync stopped: the server is shutting down");
+        else app.log.error({ err }, "GSC+ catalogue sync failed");
+      });
+      if (stopping.signal.aborted) return;
       if (now.getTime() - yangonDayBounds(today).start.getTime() >= RECONCILE_AFTER_MIDNIGHT_MS) {
         const yesterday = yangonDate(new Date(yangonDayBounds(today).start.getTime() - 1));
         await run("reconcile", yesterday, false, () => reconcile(yesterday))
           .then((summary) => {
             if (summary) app.log.info({ gscReconciliation: summary }, "GSC+ reconciliation done");
           })
-          .catch((err: unknown) => app.log.error({ err }, "GSC+ reconciliation failed"));
+          .catch((err: unknown) => {
+            if (stopping.signal.aborted) app.log.info("GSC+ reconciliation stopped: the server is shutting down");
+            else app.log.error({ err }, "GSC+ reconciliation failed");
+          });
       }
     },
   };
@@ -127,6 +135,7 @@ export function registerGsc(app: ZodApp, ctx: AppContext): GscServer | undefined
   app.addHook("onClose", async () => {
     for (const t of timers) clearTimeout(t);
     timers = [];
+    stopping.abort();
     await running;
   });
   return server;
