@@ -30,12 +30,19 @@ export interface SignUpOptions {
   proof?: { phone: string; otpToken: string };
 }
 
+/**
+ * Each sign-up without an address of its own comes from a different one, so only the tests about
+ * shared addresses (which pass `ip`) meet the same-address-and-browser signal of self-referral.
+ */
+let lastOctet = 0;
+const nextAddress = () => `198.51.100.${(lastOctet++ % 240) + 10}`;
+
 export async function signUp(t: TestApp, opts: SignUpOptions = {}) {
   const { phone, otpToken } = opts.proof ?? (await provenPhone(t));
   return t.app.inject({
     method: "POST",
     url: "/api/user/verify_register",
-    remoteAddress: opts.ip ?? "198.51.100.10",
+    remoteAddress: opts.ip ?? nextAddress(),
     headers: { ...(opts.device ? { "x-device-id": opts.device } : {}), ...(opts.userAgent ? { "user-agent": opts.userAgent } : {}) },
     payload: {
       phone,
