@@ -7,11 +7,11 @@
  * Exit code 0 when added, 1 on bad input or a phone already registered, 2 when it could not run.
  */
 import { createOperatorBodySchema, phoneInputSchema } from "@shwe/contracts";
-import { ConfigError, loadConfig } from "../config/env.ts";
-import { type Database, migrationsApplied, openDatabase } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
 import { normalizedPhone } from "../lib/validation.ts";
 import { insertConsoleAccount } from "../modules/operators/operators.service.ts";
+import { runAccountScript } from "./account-script.ts";
 
 const inputSchema = createOperatorBodySchema.extend({ phone: normalizedPhone(phoneInputSchema) });
 
@@ -45,38 +45,7 @@ export async function createOperatorFromArgs(
   }
 }
 
-async function main(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-  try {
-    if (!(await migrationsApplied(database))) {
-      console.error("The database is not migrated; start the server once first.");
-      return 2;
-    }
-    const result = await createOperatorFromArgs(database, process.argv.slice(2), process.env);
-    (result.code === 0 ? console.log : console.error)(result.message);
-    return result.code;
-  } finally {
-    await database.close();
-  }
-}
-
 // Run only as a script (the tests import createOperatorFromArgs).
 if (process.argv[1]?.endsWith("create-operator.ts") || process.argv[1]?.endsWith("create-operator.js")) {
-  main().then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error("The account could not be added:", err instanceof Error ? err.message : err);
-      process.exit(2);
-    },
-  );
+  runAccountScript(createOperatorFromArgs, "The account could not be added:");
 }

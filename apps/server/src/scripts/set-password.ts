@@ -7,14 +7,14 @@
  * Exit code 0 when set, 1 on bad input or an unknown phone, 2 when it could not run.
  */
 import { normalizePhone } from "@shwe/domain";
-import { ConfigError, loadConfig } from "../config/env.ts";
-import { type Database, migrationsApplied, openDatabase } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
 import { assertPasswordAllowed } from "../lib/password-policy.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { insertAudit } from "../modules/accounts/audit.repository.ts";
 import { findUserByPhone, setPasswordHash } from "../modules/accounts/users.repository.ts";
 import { revokeAllTokens } from "../modules/auth/token.repository.ts";
+import { runAccountScript } from "./account-script.ts";
 
 function argOf(argv: readonly string[], name: string): string | undefined {
   const i = argv.indexOf(`--${name}`);
@@ -50,38 +50,7 @@ export async function setPasswordFromArgs(
   }
 }
 
-async function main(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-  try {
-    if (!(await migrationsApplied(database))) {
-      console.error("The database is not migrated; start the server once first.");
-      return 2;
-    }
-    const result = await setPasswordFromArgs(database, process.argv.slice(2), process.env);
-    (result.code === 0 ? console.log : console.error)(result.message);
-    return result.code;
-  } finally {
-    await database.close();
-  }
-}
-
 // Run only as a script (the tests import setPasswordFromArgs).
 if (process.argv[1]?.endsWith("set-password.ts") || process.argv[1]?.endsWith("set-password.js")) {
-  main().then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error("The password could not be set:", err instanceof Error ? err.message : err);
-      process.exit(2);
-    },
-  );
+  runAccountScript(setPasswordFromArgs, "The password could not be set:");
 }
