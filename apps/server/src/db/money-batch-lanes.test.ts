@@ -42,8 +42,14 @@ function fakeDatabase() {
   return { db: db as unknown as Executor, out };
 }
 
-/** Lets timers of 0 ms, immediates and promise reactions run. */
-const settle = () => new Promise((r) => setTimeout(r, 5));
+/**
+ * Lets the batcher's immediates and promise reactions run. Immediates run in the order they were
+ * queued, so waiting on a few of our own is exact whatever the machine's load; a timer is not (a
+ * slow turn of the event loop can let a 5 ms timer fire before an immediate queued earlier).
+ */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 6; i++) await new Promise((r) => setImmediate(r));
+}
 
 function call(n: number, lane?: string, part?: number): MoneyCall {
   return { fn: "wallet_debit", args: [n], ...(lane === undefined ? {} : { lane }), ...(part === undefined ? {} : { part }) };
