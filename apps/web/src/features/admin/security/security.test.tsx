@@ -147,6 +147,53 @@ describe("SecurityPage", () => {
     expect(fetch.mock.calls.some(([u, init]) => String(u).includes("admin/operators/2/2fa/reset") && init?.method === "POST")).toBe(true);
   });
 
+  it("asks to make an operator an admin (never one's own account), sending the new role", async () => {
+    signIn({ role: "admin", id: 1 });
+    const row = (id: number, role: "admin" | "operator") => ({
+      id,
+      phone: `0940000000${id}`,
+      name: `Demo Operator ${id}`,
+      role,
+      blocked: false,
+      second_factor: false,
+      created_at: "2026-11-01T00:00:00.000Z",
+    });
+    const fetch = mockApi({
+      "admin/2fa": { body: { role: "admin", enrolled: true, verified: true } },
+      "admin/operators": { body: { data: [row(1, "admin"), row(2, "operator"), row(3, "admin")] } },
+      "admin/operators/2/role": {
+        body: {
+          id: 8,
+          kind: "role",
+          target_user_id: 2,
+          phone: null,
+          name: null,
+          role: "admin",
+          status: "applied",
+          requested_by: 1,
+          decided_by: 3,
+          created_at: "2026-11-02T00:00:00.000Z",
+        },
+      },
+    });
+    renderWithProviders(
+      <>
+        <SecurityPage />
+        <ToastContainer />
+      </>,
+    );
+    const own = await screen.findByTestId("operator-09400000001");
+    expect(within(own).queryByRole("button", { name: /^Make / })).not.toBeInTheDocument();
+    expect(within(screen.getByTestId("operator-09400000003")).getByRole("button", { name: "Make operator" })).toBeInTheDocument();
+    await userEvent.click(within(screen.getByTestId("operator-09400000002")).getByRole("button", { name: "Make admin" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("Demo Operator 2 becomes Admin.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Make admin" }));
+    expect(await screen.findByText("The role was changed.")).toBeInTheDocument();
+    const post = fetch.mock.calls.find(([u, init]) => String(u).includes("admin/operators/2/role") && init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ role: "admin" });
+  });
+
   it("shows an operator only their own two-step sign-in", async () => {
     signIn({ role: "operator" });
     const fetch = mockApi({ "admin/2fa": { body: { role: "operator", enrolled: false, verified: true } } });

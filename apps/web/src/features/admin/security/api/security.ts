@@ -82,6 +82,16 @@ export function useResetOperatorSecondFactor() {
   });
 }
 
+/** POST /api/admin/operators/{id}/role {role} (admins; not their own): applied, or waiting for a second admin. */
+export function useChangeOperatorRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, role }: { id: number; role: "operator" | "admin" }) =>
+      consoleChangeSchema.parse(await api<unknown>(`admin/operators/${id}/role`, { method: "POST", body: { role } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
 export const consoleChangesKey = () => [...adminKeys.all, "console-changes"] as const;
 export const consoleStatusKey = () => [...adminKeys.all, "console-status"] as const;
 

@@ -13,6 +13,7 @@ import { PageHeader, Panel } from "../../components/panel.tsx";
 import { useErrorText } from "../../hooks/use-error-text.ts";
 import {
   secondFactorKey,
+  useChangeOperatorRole,
   useConsoleChanges,
   useDecideConsoleChange,
   useInviteOperator,
@@ -55,8 +56,11 @@ function OperatorsPanel() {
   const operators = useOperators(true);
   const me = useSession((s) => s.user?.id);
   const reset = useResetOperatorSecondFactor();
+  const changeRole = useChangeOperatorRole();
   const errorText = useErrorText();
   const [resetting, setResetting] = useState<OperatorRow | null>(null);
+  const [promoting, setPromoting] = useState<OperatorRow | null>(null);
+  const newRole = (o: OperatorRow) => (o.role === "admin" ? "operator" : "admin");
   return (
     <Panel title={t("security.operators_title")}>
       {!operators.data ? (
@@ -85,7 +89,12 @@ function OperatorsPanel() {
                     {t(o.second_factor ? "security.state_on" : "security.state_off")}
                   </td>
                   <td className="tabular py-2 pr-3 text-muted">{formatDisplayDateTime(o.created_at)}</td>
-                  <td className="py-2 text-right">
+                  <td className="space-x-2 whitespace-nowrap py-2 text-right">
+                    {o.id !== me ? (
+                      <Button variant="secondary" onClick={() => setPromoting(o)}>
+                        {t(`security.role_to.${newRole(o)}`)}
+                      </Button>
+                    ) : null}
                     {o.second_factor && o.id !== me ? (
                       <Button variant="secondary" onClick={() => setResetting(o)}>
                         {t("security.reset")}
@@ -116,6 +125,25 @@ function OperatorsPanel() {
         }}
       >
         {t("security.reset_text", { name: resetting?.name ?? "" })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={promoting !== null}
+        onClose={() => setPromoting(null)}
+        title={promoting ? t(`security.role_to.${newRole(promoting)}`) : ""}
+        confirmLabel={promoting ? t(`security.role_to.${newRole(promoting)}`) : ""}
+        tone={promoting?.role === "admin" ? "danger" : "primary"}
+        onConfirm={async () => {
+          if (!promoting) return;
+          try {
+            const change = await changeRole.mutateAsync({ id: promoting.id, role: newRole(promoting) });
+            toast.success(t(change.status === "applied" ? "security.role_done" : "security.change_waits"));
+            setPromoting(null);
+          } catch (err) {
+            toast.error(errorText(err));
+          }
+        }}
+      >
+        {promoting ? t("security.role_text", { name: promoting.name, role: t(`security.role.${newRole(promoting)}`) }) : null}
       </ConfirmDialog>
       <ConsoleChanges />
       <CreateOperatorForm />
