@@ -3,7 +3,7 @@ import { type Executor, rowsOf } from "./client.ts";
 
 /**
  * Group commit for the one-call money paths (decision 0010, migration 0022). Calls of bet_place,
- * wallet_debit, wallet_credit and wallet_rollback that arrive together go to the database as one
+ * wallet_debit, wallet_credit, wallet_rollback and gsc_element (decision 0020) that arrive together go to the database as one
  * `money_batch(…)` statement: one round trip, one transaction, one commit for all of them, each call
  * still atomic on its own (a subtransaction each: a call that raises is undone alone). A caller is
  * answered only when the statement has returned, so after the commit that made its call durable.
@@ -25,7 +25,7 @@ import { type Executor, rowsOf } from "./client.ts";
  * side by side cost more than they save. Two batches that met on a row anyway would queue on each
  * other; a call that waits more than 2 ms for a lock is sent back to its caller's general path (55P03).
  */
-export type MoneyFunction = "bet_place" | "wallet_debit" | "wallet_credit" | "wallet_rollback";
+export type MoneyFunction = "bet_place" | "wallet_debit" | "wallet_credit" | "wallet_rollback" | "gsc_element";
 
 export interface MoneyCall {
   fn: MoneyFunction;

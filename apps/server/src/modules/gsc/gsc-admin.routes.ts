@@ -1,15 +1,8 @@
+import { type GscDebts, gscDebtsSchema } from "@shwe/contracts";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../app-context.ts";
 import { formatGscBalance } from "./gsc-amount.ts";
 import { listOpenDebts } from "./gsc-wallet.repository.ts";
-
-const debtSchema = z.object({
-  user_id: z.number(),
-  user_code: z.string(),
-  /** The debt in kyat, exact (up to 4 decimals). */
-  debt: z.number(),
-  since: z.string().nullable(),
-});
 
 /**
  * GET /api/admin/gsc/debts — players who owe the house after an overdrawing GSC+ correction
@@ -25,10 +18,10 @@ export function registerGscAdminRoutes(app: ZodApp, ctx: AppContext): void {
         security: [{ bearer: [] }],
         summary: "Open GSC+ debts of players to the house (overdrawing corrections), largest first",
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }),
-        response: { 200: z.object({ total: z.number(), debts: z.array(debtSchema) }) },
+        response: { 200: gscDebtsSchema },
       },
     },
-    async (request, reply) => {
+    async (request, reply): Promise<GscDebts> => {
       void reply.header("cache-control", "no-store");
       const rows = await listOpenDebts(ctx.db, request.query.limit);
       const debts = rows.map((r) => ({

@@ -55,12 +55,17 @@ export function formatGscBalance(kyat4: bigint, ratio: number, roundTo4dp: boole
   // magnitude / (10^4 · ratio), computed to 12 decimals and cut toward zero.
   const scale = 10n ** 12n;
   const scaled = (magnitude * scale) / (KYAT * BigInt(ratio));
-  const decimals = roundTo4dp ? 4 : isPowerOfTen(ratio) ? 12 : 8;
+  const decimals = answerDecimals(ratio, roundTo4dp);
   const cut = scaled / 10n ** BigInt(12 - decimals);
   const whole = cut / 10n ** BigInt(decimals);
   const fraction = (cut % 10n ** BigInt(decimals)).toString().padStart(decimals, "0").replace(/0+$/, "");
   const text = `${negative && cut !== 0n ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
   return Number(text);
+}
+
+/** The decimals formatGscBalance cuts a balance to, for a currency's ratio. */
+export function answerDecimals(ratio: number, roundTo4dp: boolean): number {
+  return roundTo4dp ? 4 : isPowerOfTen(ratio) ? 12 : 8;
 }
 
 function isPowerOfTen(n: number): boolean {

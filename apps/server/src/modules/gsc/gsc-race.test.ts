@@ -4,7 +4,7 @@ import { rowsOf } from "../../db/client.ts";
 import { onRealPostgres, openSecondInstance, type TestApp } from "../../test/test-app.ts";
 import { balancesOf, expectLedgerClean } from "../ledger/testing.ts";
 import { player } from "../providers/wallet.test-helpers.ts";
-import { expectExactConservation, gscTestApp, move, product, uid } from "./gsc.test-helpers.ts";
+import { exactOf, expectExactConservation, gscTestApp, move, product, uid } from "./gsc.test-helpers.ts";
 
 function tally(values: (string | number | undefined)[]): Record<string, number> {
   const out: Record<string, number> = {};
@@ -97,4 +97,92 @@ describe.skipIf(!onRealPostgres)("GSC+ wallet under concurrency (real PostgreSQL
     // 1,000 − 0.1 − 3.3 × bets + 3.3 × 100 bonuses, in ten-thousandths of a kyat.
     expect(Number(exact?.kyat) * 10_000 + Number(exact?.r)).toBe(10_000_000 - 1_000 - applied * 33_000 + 100 * 33_000);
   });
+
+  it("RESETTLED corrections taking more than the balance race credits repaying the debt and bets, over two instances: never below 0, debt + balance exact", async () => {
+    const second = await openSecondInstance(t);
+    try {
+      const apps = [t, second.asTestApp];
+      const p = await player(t, 10_000);
+      // In ten-thousandths of a kyat (MMK2: one unit is 1,000 kyat).
+      const e4 = (units: number | undefined) => Math.round((units ?? Number.NaN) * 10_000_000);
+      const settledWager = uid("W");
+      await move(t, "withdraw", p.userCode, 1007, "MMK2", [{ id: uid("tx"), action: "BET", amount: "1", wager_code: settledWager }]);
+      await move(t, "deposit", p.userCode, 1007, "MMK2", [{ id: uid("tx"), action: "SETTLED", amount: "2", wager_code: settledWager }]);
+      const open = Array.from({ length: 20 }, () => uid("W"));
+      for (const w of open)
+        await move(t, "withdraw", p.userCode, 1007, "MMK2", [{ id: uid("tx"), action: "BET", amount: "0.1", wager_code: w }]);
+      const start = 9_000 * 10_000; // 10,000 − 1,000 + 2,000 − 20 × 100 kyat
+
+      // 10 corrections of −4,000.5 kyat, 20 wins of +1,234.5 kyat and 10 bets of 500 kyat, all at once.
+      type Sent = { delta: number; kind: "resettle" | "win" | "bet" };
+      const calls: { sent: Sent; run: () => ReturnType<typeof move> }[] = [];
+      for (let i = 0; i < 10; i++) {
+        const tx = { id: uid("tx"), action: "RESETTLED", amount: "-4.0005", wager_code: settledWager, wager_status: "RESETTLED" };
+        calls.push({
+          sent: { delta: -40_005_000, kind: "resettle" },
+          run: () => move(apps[i % 2] as TestApp, "deposit", p.userCode, 1007, "MMK2", [tx]),
+        });
+      }
+      open.forEach((w, i) => {
+        const tx = { id: uid("tx"), action: "SETTLED", amount: "1.2345", wager_code: w };
+        calls.push({
+          sent: { delta: 12_345_000, kind: "win" },
+          run: () => move(apps[i % 2] as TestApp, "deposit", p.userCode, 1007, "MMK2", [tx]),
+        });
+      });
+      for (let i = 0; i < 10; i++) {
+        const tx = { id: uid("tx"), action: "BET", amount: "0.5", wager_code: uid("W") };
+        calls.push({
+          sent: { delta: -5_000_000, kind: "bet" },
+          run: () => move(apps[(i + 1) % 2] as TestApp, "withdraw", p.userCode, 1007, "MMK2", [tx]),
+        });
+      }
+      // Interleaved: a correction, two wins, a bet, … so that debts open and close while the calls arrive.
+      const order = (c: (typeof calls)[number], i: number) =>
+        c.sent.kind === "win" ? i - 10 : c.sent.kind === "bet" ? 2 * (i - 30) : 2 * i;
+      const interleaved = calls
+        .map((c, i) => ({ c, key: order(c, i) }))
+        .sort((a, b) => a.key - b.key)
+        .map((x) => x.c);
+      calls.splice(0, calls.length, ...interleaved);
+      const results = await Promise.all(calls.map((c) => c.run()));
+
+      let expected = start;
+      const befores: number[] = [];
+      const afters: number[] = [];
+      for (const [i, r] of results.entries()) {
+        const { sent } = calls[i] as { sent: Sent };
+        const row = r.answer.data?.[0];
+        if (sent.kind === "bet" && row?.code === 1001) {
+          // Refused only when the exact balance could not pay it.
+          expect(e4(row.balance)).toBeLessThan(5_000_000);
+          continue;
+        }
+        // Corrections overdraw (the rest becomes the debt) and credits always apply.
+        expect(row?.code).toBe(0);
+        expect(e4(row?.balance) - e4(row?.before_balance)).toBe(sent.delta);
+        // A bet is never paid from a debt.
+        if (sent.kind === "bet") expect(e4(row?.balance)).toBeGreaterThanOrEqual(0);
+        expected += sent.delta;
+        befores.push(e4(row?.before_balance));
+        afters.push(e4(row?.balance));
+      }
+      // The applied movements form one chain from the start to the end: they ran one after another.
+      expect([...befores, expected].sort((a, b) => a - b)).toEqual([...afters, start].sort((a, b) => a - b));
+
+      const parts = await exactOf(t, p.id);
+      expect(parts.kyat).toBeGreaterThanOrEqual(0);
+      expect(parts.kyat * 10_000 + parts.remainder - parts.debt).toBe(expected);
+      // One normal form: a debt leaves nothing on the game balance, a balance leaves no debt.
+      if (parts.debt > 0) expect([parts.kyat, parts.remainder]).toEqual([0, 0]);
+      expect(parts.remainder).toBeLessThan(10_000);
+      const negative = rowsOf<{ n: number }>(
+        await t.ctx.db.execute(sql`select count(*)::int as n from journal_entries e join ledger_accounts a on a.id = e.account_id
+                                    where a.user_id = ${p.id} and e.balance_after < 0`),
+      );
+      expect(negative[0]?.n).toBe(0);
+    } finally {
+      await second.close();
+    }
+  }, 180_000);
 });

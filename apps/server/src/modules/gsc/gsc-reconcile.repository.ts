@@ -46,6 +46,15 @@ export function providerRoundsWagerSource(db: Executor): OurWagerSource {
   };
 }
 
+/** Whether any GSC+ round (provider `GSC<product_code>`) was created in [start, end). */
+export async function hasGscRounds(db: Executor, start: Date, end: Date): Promise<boolean> {
+  const res = await db.execute(sql`
+    select exists (select 1 from provider_rounds r
+                    where r.provider ~ '^GSC[0-9]{1,9}$' and r.created_at >= ${start.toISOString()}::timestamptz
+                      and r.created_at < ${end.toISOString()}::timestamptz) as found`);
+  return rowsOf<{ found: boolean }>(res)[0]?.found === true;
+}
+
 export type MismatchInsert = typeof gscReconcileMismatches.$inferInsert;
 export type MismatchRow = typeof gscReconcileMismatches.$inferSelect;
 

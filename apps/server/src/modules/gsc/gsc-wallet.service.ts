@@ -2,11 +2,12 @@ import type { AppContext } from "../../app-context.ts";
 import { insertCallback, retryWhenBusy } from "../providers/provider-wallet.service.ts";
 import { clean } from "../providers/wallet.service.ts";
 import { kyatPerPointOf, POINTS_SETTING_KEY } from "../rewards/points.service.ts";
-import { apiUnitsToKyat4, formatGscBalance, parseGscAmount } from "./gsc-amount.ts";
+import { answerDecimals, apiUnitsToKyat4, formatGscBalance, parseGscAmount } from "./gsc-amount.ts";
 import type { GscConfig } from "./gsc-config.ts";
 import { DEBIT_ACTIONS, GSC, type GscTx, gscProviderCode, runElement } from "./gsc-element.ts";
 import { exactBalance } from "./gsc-exact.ts";
-import { playerLanes } from "./gsc-lanes.ts";
+import { playerLanes, webhookGate } from "./gsc-lanes.ts";
+import { countGeneralGscElement, gscElementInOneCall, oneCallFits } from "./gsc-one-call.ts";
 import { GSC_INBOUND_KEYWORDS, type GscWebhookName, gscInboundSignValid } from "./gsc-sign.ts";
 import { findGscParties } from "./gsc-wallet.repository.ts";
 
@@ -15,7 +16,9 @@ import { findGscParties } from "./gsc-wallet.repository.ts";
  * docs/provider-wallet.md "GSC+ seamless wallet"). Always HTTP 200; the outcome is in `code`.
  * Checks in the contract's order (§4.1): 1002 operator code → 1004 sign (and the freshness window,
  * when one is configured) → 999 currency, all before anything is read from the database; then per
- * batch element: 1000 member → 2000 maintenance → the transactions (gsc-element.ts).
+ * batch element: 1000 member → 2000 maintenance → the transactions (gsc-element.ts). A single BET,
+ * SETTLED or WIN tries one database call first (gsc-one-call.ts, decision 0020), which hands every other
+ * case back to those checks unchanged.
  * One answer row per batch element, in order, balances in the request currency.
  */
 export interface GscRow {
@@ -166,10 +169,12 @@ function parseTransactions(list: unknown, ratio: number): { ok: true; txs: GscTx
 
 export async function handleGscWallet(ctx: AppContext, config: GscConfig, input: GscCallInput): Promise<GscAnswer> {
   let signatureOk = false;
+  let kept = false;
   let answer: GscAnswer;
   try {
     const result = await answerCall(ctx, config, input);
     signatureOk = result.signatureOk;
+    kept = result.kept;
     answer = result.answer;
   } catch (err) {
     input.log?.warn({ err }, "GSC+ webhook failed");
@@ -178,34 +183,51 @@ export async function handleGscWallet(ctx: AppContext, config: GscConfig, input:
     const data = Array.isArray(elements) ? elements.map((e) => rowOf(echoOf(e), GSC.ERROR, input.name !== "balance", 0, 0)) : [];
     answer = { code: GSC.ERROR, message: MESSAGES[GSC.ERROR] as string, data };
   }
-  await keepCallback(ctx, input, signatureOk, answer);
+  // An element applied in one call keeps its webhook's callback in the same statement.
+  if (!kept) await webhookGate(ctx).run(() => keepCallback(ctx, input, signatureOk, answer));
   return answer;
 }
 
-async function answerCall(ctx: AppContext, config: GscConfig, input: GscCallInput): Promise<{ signatureOk: boolean; answer: GscAnswer }> {
+interface CallResult {
+  signatureOk: boolean;
+  answer: GscAnswer;
+  /** The raw callback is already kept (with the element applied in one call). */
+  kept: boolean;
+}
+
+async function answerCall(ctx: AppContext, config: GscConfig, input: GscCallInput): Promise<CallResult> {
   const body = parseBody(input.rawBody);
   const env = body && envelopeOf(body);
   const elements = body?.batch_requests;
   if (!body || !env || !Array.isArray(elements) || elements.length > MAX_ELEMENTS) {
-    return { signatureOk: false, answer: { code: GSC.ERROR, message: "Validation failed", data: [] } };
+    return { signatureOk: false, kept: false, answer: { code: GSC.ERROR, message: "Validation failed", data: [] } };
   }
   const withBefore = input.name !== "balance";
   const echoes = elements.map(echoOf);
   const all = (code: number) => ({ code, message: MESSAGES[code] ?? "", data: echoes.map((e) => rowOf(e, code, withBefore, 0, 0)) });
 
   const refusal = envelopeRefusal(config, env, GSC_INBOUND_KEYWORDS[input.name], ctx.clock.now().getTime());
-  if (refusal !== undefined) return { signatureOk: false, answer: all(refusal) };
+  if (refusal !== undefined) return { signatureOk: false, kept: false, answer: all(refusal) };
   const currency = typeof body.currency === "string" ? body.currency.trim().toUpperCase() : "";
   const ratio = Object.hasOwn(config.currencies, currency) ? config.currencies[currency] : undefined;
-  if (ratio === undefined) return { signatureOk: true, answer: { ...all(GSC.ERROR), message: "invalid currency" } };
+  if (ratio === undefined) return { signatureOk: true, kept: false, answer: { ...all(GSC.ERROR), message: "invalid currency" } };
 
   const data: GscRow[] = [];
+  let kept = false;
   for (const [i, element] of elements.entries()) {
-    data.push(await answerElement(ctx, config, input, element, echoes[i] as Echo, currency, ratio));
+    const whole = elements.length === 1;
+    const result = await answerElement(ctx, config, input, element, echoes[i] as Echo, currency, ratio, whole);
+    data.push(result.row);
+    kept = kept || result.kept;
   }
-  return { signatureOk: true, answer: { code: GSC.OK, message: "", data } };
+  return { signatureOk: true, kept, answer: { code: GSC.OK, message: "", data } };
 }
 
+/**
+ * One element: a single BET, SETTLED or WIN tries the one call first (gsc-one-call.ts; with the
+ * webhook's callback when the element is the whole webhook); everything else, and what the one call
+ * hands back, takes the general path, at most GSC_WEBHOOKS_AT_ONCE webhooks of this instance at once.
+ */
 async function answerElement(
   ctx: AppContext,
   config: GscConfig,
@@ -214,22 +236,61 @@ async function answerElement(
   echo: Echo,
   currency: string,
   ratio: number,
+  whole: boolean,
+): Promise<{ row: GscRow; kept: boolean }> {
+  const withBefore = input.name !== "balance";
+  const member = echo.member.trim();
+  if (member === "" || member.length > 50 || echo.product <= 0)
+    return { row: rowOf(echo, GSC.ERROR, withBefore, 0, 0, "member_account or product_code missing"), kept: false };
+  const parsed = withBefore ? parseTransactions(isObject(element) ? element.transactions : undefined, ratio) : undefined;
+  if (parsed?.ok && oneCallFits(parsed.txs)) {
+    const fmt = (e4: bigint) => formatGscBalance(e4, ratio, config.roundQuotientTo4dp);
+    const callback = whole
+      ? {
+          action: input.name,
+          headers: input.headers,
+          rawBody: keptRawBody(input.rawBody),
+          ip: input.ip,
+          member: echo.member,
+          product: echo.product,
+          ratio,
+          decimals: answerDecimals(ratio, config.roundQuotientTo4dp),
+        }
+      : undefined;
+    const one = await gscElementInOneCall(ctx, {
+      userCode: member,
+      productCode: echo.product,
+      currency,
+      tx: parsed.txs[0] as GscTx,
+      callback,
+    });
+    if (one) return { row: rowOf(echo, GSC.OK, true, fmt(one.beforeE4), fmt(one.afterE4)), kept: callback !== undefined };
+  }
+  if (withBefore) countGeneralGscElement(ctx);
+  const row = await webhookGate(ctx).run(() => answerInGeneral(ctx, config, input, echo, member, currency, ratio, parsed));
+  return { row, kept: false };
+}
+
+async function answerInGeneral(
+  ctx: AppContext,
+  config: GscConfig,
+  input: GscCallInput,
+  echo: Echo,
+  member: string,
+  currency: string,
+  ratio: number,
+  parsed: ReturnType<typeof parseTransactions> | undefined,
 ): Promise<GscRow> {
   const withBefore = input.name !== "balance";
   const fmt = (e4: bigint) => formatGscBalance(e4, ratio, config.roundQuotientTo4dp);
-  const member = echo.member.trim();
-  if (member === "" || member.length > 50 || echo.product <= 0)
-    return rowOf(echo, GSC.ERROR, withBefore, 0, 0, "member_account or product_code missing");
-
   const parties = await retryWhenBusy(() => findGscParties(ctx.db, gscProviderCode(echo.product), member, POINTS_SETTING_KEY));
   if (!parties.player) return rowOf(echo, GSC.NO_MEMBER, withBefore, 0, 0);
   const current = fmt(exactBalance(parties));
   const open = parties.provider?.active === true && !parties.provider.maintenance;
 
-  if (input.name === "balance") {
+  if (!parsed) {
     return open ? rowOf(echo, GSC.OK, false, current, current) : rowOf(echo, GSC.MAINTENANCE, false, current, current);
   }
-  const parsed = parseTransactions(isObject(element) ? element.transactions : undefined, ratio);
   if (!parsed.ok) return rowOf(echo, GSC.ERROR, true, current, current, parsed.message);
   if (!parties.provider || (!open && parsed.txs.some((t) => DEBIT_ACTIONS.has(t.action)))) {
     return rowOf(echo, GSC.MAINTENANCE, true, current, current);
@@ -252,6 +313,11 @@ async function answerElement(
   return rowOf(echo, result.code, true, fmt(result.beforeE4), fmt(result.afterE4), result.message || undefined);
 }
 
+/** The raw body as provider_callbacks keeps it. */
+function keptRawBody(rawBody: Buffer): string {
+  return clean(rawBody.subarray(0, RAW_BODY_KEPT).toString("utf8"), RAW_BODY_KEPT);
+}
+
 /** Every webhook as received, with its answer, in provider_callbacks (provider "GSC"). */
 export async function keepCallback(ctx: AppContext, input: GscCallInput, signatureOk: boolean, answer: GscAnswer): Promise<void> {
   const body = parseBody(input.rawBody);
@@ -261,7 +327,7 @@ export async function keepCallback(ctx: AppContext, input: GscCallInput, signatu
       provider: "GSC",
       action: input.name,
       headers: input.headers,
-      rawBody: clean(input.rawBody.subarray(0, RAW_BODY_KEPT).toString("utf8"), RAW_BODY_KEPT),
+      rawBody: keptRawBody(input.rawBody),
       signatureOk,
       transactionId: first,
       status: String(answer.code),

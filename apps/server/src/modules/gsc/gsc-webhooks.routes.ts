@@ -63,9 +63,10 @@ export async function registerGscWebhookRoutes(app: ZodApp, ctx: AppContext, con
           const headers: Record<string, string | null> = {};
           for (const h of HEADERS_KEPT) headers[h] = headerOf(request, h);
           const input = { name, rawBody, headers, ip: request.ip, log: request.log };
-          return webhookGate(ctx).run(() =>
-            name === "pushbetdata" ? handleGscPush(ctx, config, input) : handleGscWallet(ctx, config, input),
-          );
+          // Wallet webhooks gate their general path themselves (gsc-wallet.service.ts): an element in one call waits in the money batcher.
+          return name === "pushbetdata"
+            ? webhookGate(ctx).run(() => handleGscPush(ctx, config, input))
+            : handleGscWallet(ctx, config, input);
         },
       );
     }

@@ -7,7 +7,7 @@ import { createGscClient } from "./gsc-client.ts";
 import { claimJobRun, failJobRun, finishJobRun, type GscJob } from "./gsc-jobs.repository.ts";
 import { gscAdapterResolver } from "./gsc-launch.adapter.ts";
 import { deleteExpiredLaunchPages } from "./gsc-launch.repository.ts";
-import { providerRoundsWagerSource } from "./gsc-reconcile.repository.ts";
+import { hasGscRounds, providerRoundsWagerSource } from "./gsc-reconcile.repository.ts";
 import { type ReconcileSummary, reconcileDay, yangonDayBounds } from "./gsc-reconcile.service.ts";
 import type { GscServer } from "./gsc-server.ts";
 
@@ -98,6 +98,16 @@ export function registerGsc(app: ZodApp, ctx: AppContext): GscServer | undefined
       if (stopping.signal.aborted) return;
       if (now.getTime() - yangonDayBounds(today).start.getTime() >= RECONCILE_AFTER_MIDNIGHT_MS) {
         const yesterday = yangonDate(new Date(yangonDayBounds(today).start.getTime() - 1));
+        // Demo mode: the in-process simulator knows only the wagers it sent, so a day without GSC+
+        // rounds has nothing to compare; its 288 windows are not asked (the console button still runs it).
+        if (config.simulated) {
+          const { start, end } = yangonDayBounds(yesterday);
+          const played = await hasGscRounds(ctx.db, start, end).catch((err: unknown) => {
+            app.log.warn({ err }, "GSC+ rounds of yesterday not read");
+            return false;
+          });
+          if (!played) return;
+        }
         await run("reconcile", yesterday, false, () => reconcile(yesterday))
           .then((summary) => {
             if (summary) app.log.info({ gscReconciliation: summary }, "GSC+ reconciliation done");

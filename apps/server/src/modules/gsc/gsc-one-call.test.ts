@@ -1,0 +1,342 @@
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../db/client.ts";
+import type { TestApp } from "../../test/test-app.ts";
+import { createSystemAccount } from "../ledger/ledger.repository.ts";
+import { expectLedgerClean, fund } from "../ledger/testing.ts";
+import { type Player, player, setBlocked } from "../providers/wallet.test-helpers.ts";
+import { CASINO_HOUSE_SHARDS, casinoAccountOf } from "../providers/wallet-transaction.ts";
+import { casinoPointsAccountOf } from "../rewards/points.service.ts";
+import { element, expectExactConservation, gsc, gscTestApp, product, type TxFields } from "./gsc.test-helpers.ts";
+import { gscPathCounts, setGscOneCall } from "./gsc-one-call.ts";
+
+/**
+ * A GSC+ element in one database call (gsc_element, decision 0020) must be indistinguishable from the
+ * general path: the same answers and the same rows, balances and journals, whatever the calls. App
+ * `one` tries the one call first; app `general` has it switched off. Both get the same players,
+ * settings and webhooks: bets and results in MMK and MMK2 (fractions of a kyat, so remainders), bets
+ * above the balance, results without a bet, a RESETTLED that leaves a debt to the house and the calls
+ * after it, cancels, repeats of any earlier webhook with the same and with another body, two-member
+ * and two-transaction webhooks, a blocked and a referred player, a product in maintenance, points
+ * rates stored well or badly, and circumstances changing in between.
+ */
+type Who = 0 | 1 | 2;
+type Op =
+  | { kind: "bet"; who: Who; wager: number; mmk2: boolean; amount: string; negative: boolean }
+  | { kind: "result"; who: Who; wager: number; mmk2: boolean; action: "SETTLED" | "WIN"; amount: string }
+  | { kind: "resettle"; who: Who; wager: number; mmk2: boolean }
+  | { kind: "cancel"; who: Who; wager: number; mmk2: boolean }
+  | { kind: "pair"; wager: number; amount: string }
+  | { kind: "double"; who: Who; wager: number }
+  | { kind: "repeat"; back: number; same: boolean }
+  | { kind: "change"; who: Who };
+
+const who = fc.constantFrom(0 as const, 1 as const, 2 as const);
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant("bet" as const),
+      who,
+      wager: fc.nat(2),
+      mmk2: fc.boolean(),
+      amount: fc.constantFrom("0.0005", "1.5", "25", "400", "120000"),
+      negative: fc.boolean(),
+    }),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant("result" as const),
+      who,
+      wager: fc.nat(2),
+      mmk2: fc.boolean(),
+      action: fc.constantFrom("SETTLED" as const, "WIN" as const),
+      amount: fc.constantFrom("0", "0.0015", "3", "900"),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("resettle" as const), who, wager: fc.nat(2), mmk2: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel" as const), who, wager: fc.nat(3), mmk2: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("pair" as const), wager: fc.nat(2), amount: fc.constantFrom("2", "0.25") }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("double" as const), who, wager: fc.nat(2) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("repeat" as const), back: fc.nat(3), same: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("change" as const), who }) },
+);
+
+interface Setup {
+  /** Game balances of the three players; the third is referred by the first. */
+  funds: [number, number, number];
+  blocked: boolean;
+  maintenance: boolean;
+  rate: number | "bad" | null;
+}
+
+const setupArb: fc.Arbitrary<Setup> = fc.record({
+  funds: fc.tuple(fc.constantFrom(0, 5_000, 2_000_000), fc.constantFrom(1_000, 2_000_000), fc.constantFrom(0, 2_000_000)),
+  blocked: fc.constantFrom(false, false, false, true),
+  maintenance: fc.constantFrom(false, false, false, true),
+  rate: fc.constantFrom(null, 250, 1_000, "bad" as const),
+});
+
+interface Side {
+  t: TestApp;
+  players: Player[];
+}
+
+/** A webhook as sent, with members named by their index (each side puts in its own player's code). */
+interface Call {
+  name: "withdraw" | "deposit";
+  currency: string;
+  elements: { who: Who; product: number; txs: TxFields[] }[];
+}
+
+const PRODUCT = { MMK: 1006, MMK2: 1007 } as const;
+
+describe("GSC+ elements in one database call", () => {
+  let one: TestApp;
+  let general: TestApp;
+  let run = 0;
+  beforeAll(async () => {
+    [one, general] = await Promise.all([gscTestApp(), gscTestApp()]);
+    setGscOneCall(general.ctx, false);
+    for (const t of [one, general]) {
+      for (const code of Object.values(PRODUCT)) await product(t, code);
+      // The house accounts as after the first calls (a shard's very first movement creates it: general path).
+      for (let shard = 0; shard < CASINO_HOUSE_SHARDS; shard++) {
+        for (const code of Object.values(PRODUCT)) await createSystemAccount(t.ctx.db, casinoAccountOf(`GSC${code}`, shard));
+        await createSystemAccount(t.ctx.db, casinoPointsAccountOf(shard));
+      }
+    }
+  });
+  afterAll(async () => {
+    for (const t of [one, general]) {
+      await expectLedgerClean(t);
+      await expectExactConservation(t);
+    }
+    await Promise.all([one.close(), general.close()]);
+  });
+
+  async function side(t: TestApp, setup: Setup): Promise<Side> {
+    const referrer = await player(t, setup.funds[0]);
+    const players = [referrer, await player(t, setup.funds[1]), await player(t, setup.funds[2], { referredBy: referrer.id })];
+    if (setup.blocked) await setBlocked(t, (players[1] as Player).id, true);
+    await product(t, PRODUCT.MMK, { maintenance: setup.maintenance });
+    if (setup.rate === null) await t.ctx.db.execute(sql`delete from settings where key = 'lottery.points'`);
+    else {
+      const value = JSON.stringify(setup.rate === "bad" ? { kyat_per_point: "many" } : { kyat_per_point: setup.rate });
+      await t.ctx.db.execute(sql`
+        insert into settings (key, value) values ('lottery.points', ${value}::jsonb)
+        on conflict (key) do update set value = excluded.value`);
+    }
+    return { t, players };
+  }
+
+  async function send(s: Side, call: Call): Promise<unknown> {
+    const res = await gsc(s.t, call.name, {
+      currency: call.currency,
+      batch_requests: call.elements.map((e) => element((s.players[e.who] as Player).userCode, e.product, e.txs)),
+    });
+    // Members by their index: each side has players of its own.
+    const text = s.players.reduce((acc, p, i) => acc.replaceAll(p.userCode, `player${i}`), JSON.stringify(res.answer));
+    return { statusCode: res.statusCode, ...JSON.parse(text) };
+  }
+
+  /** What the webhooks left behind on one side, with nothing that differs between two databases. */
+  async function state(s: Side) {
+    const ids = s.players.map((p) => p.id);
+    const idList = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const q = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await s.t.ctx.db.execute(query));
+    const whoOf = (id: unknown) => (id === null ? null : ids.indexOf(Number(id)));
+    const codes = s.players.map((p) => p.userCode);
+    const plainText = (text: unknown) => codes.reduce((acc, code, i) => acc.replaceAll(code, `player${i}`), String(text));
+    const balances = await q(sql`
+      select user_id, kind, balance::text from ledger_accounts where user_id in (${idList}) order by user_id, kind`);
+    const users = await q(sql`select id as user_id, turnover::text from users where id in (${idList}) order by id`);
+    const wallets = await q(sql`
+      select user_id, remainder_e4::text, debt_e4::text, debt_since is not null as owing
+        from gsc_wallets where user_id in (${idList}) order by user_id`);
+    const transactions = await q(sql`
+      select t.transaction_id, t.user_id, t.product_code, t.action, t.wager_code, t.round_id, r.round_id as round_of, t.game_code,
+             t.currency, t.amount_e4::text, t.kyat_moved::text, j.kind as journal, j.unique_key as journal_key,
+             t.balance_before_e4::text, t.balance_after_e4::text, t.request_hash, t.request
+        from gsc_transactions t
+        left join provider_rounds r on r.id = t.round_ref
+        left join journals j on j.id = t.journal_id
+       where t.user_id in (${idList}) order by t.transaction_id`);
+    const wagers = await q(sql`
+      select w.product_code, w.wager_code, w.user_id, w.currency, r.round_id as round_of, w.wager_status, w.bet_e4::text,
+             w.payout_e4::text, w.has_bet, w.cancelled_before_bet
+        from gsc_wagers w left join provider_rounds r on r.id = w.round_ref
+       where w.user_id in (${idList}) order by w.product_code, w.wager_code`);
+    const rounds = await q(sql`
+      select provider, user_id, round_id, game_code, bet::text, payout::text, valid_bet::text, before_balance::text,
+             balance_after::text, status, referrer_id, referral_share::text, settled_at is not null as settled
+        from provider_rounds where user_id in (${idList}) order by provider, round_id`);
+    const journals = await q(sql`
+      select j.kind, j.user_id, regexp_replace(j.unique_key, 'provider_round:[0-9]+$', 'provider_round:R') as unique_key,
+             j.ref_type, pr.round_id as round_of, regexp_replace(j.memo, ' round [0-9]+:', ' round R:') as memo, j.meta,
+             a.user_id as account_user, a.kind as account, a.code, e.amount::text, e.balance_after::text
+        from journals j
+        join journal_entries e on e.journal_id = j.id
+        join ledger_accounts a on a.id = e.account_id
+        left join provider_rounds pr on j.ref_type = 'provider_round' and pr.id = j.ref_id::bigint
+       where j.user_id in (${idList}) and j.kind <> 'test_funding' order by j.id, e.id`);
+    const outbox = await q(sql`
+      select user_id, payload->>'kind' as kind from outbox
+       where user_id in (${idList}) and payload->>'kind' <> 'test_funding' order by id`);
+    const callbacks = await q(sql`
+      select provider, action, raw_body, signature_ok, transaction_id, status, answer, ip, headers
+        from provider_callbacks
+       where provider = 'GSC' and (raw_body like ${`%${codes[0]}%`} or raw_body like ${`%${codes[1]}%`} or raw_body like ${`%${codes[2]}%`})
+       order by id`);
+    return {
+      balances: balances.map((r) => ({ ...r, user_id: whoOf(r.user_id) })),
+      users: users.map((r) => ({ ...r, user_id: whoOf(r.user_id) })),
+      wallets: wallets.map((r) => ({ ...r, user_id: whoOf(r.user_id) })),
+      transactions: transactions.map((r) => ({ ...r, user_id: whoOf(r.user_id) })),
+      wagers: wagers.map((r) => ({ ...r, user_id: whoOf(r.user_id) })),
+      rounds: rounds.map((r) => ({ ...r, user_id: whoOf(r.user_id), referrer_id: whoOf(r.referrer_id) })),
+      journals: journals.map((r) => ({ ...r, user_id: whoOf(r.user_id), account_user: whoOf(r.account_user) })),
+      outbox: outbox.map((r) => ({ ...r, user_id: whoOf(r.user_id) })),
+      callbacks: callbacks.map((r) => ({ ...r, raw_body: plainText(r.raw_body), answer: JSON.parse(plainText(JSON.stringify(r.answer))) })),
+    };
+  }
+
+  /** The webhook of an operation (undefined: not a webhook). */
+  function callOf(op: Op, sent: Call[], id: (p: string) => string): Call | undefined {
+    const wagerOf = (product: number, n: number) => `w-${run}-${product}-${n}`;
+    switch (op.kind) {
+      case "bet": {
+        const currency = op.mmk2 ? "MMK2" : "MMK";
+        const p = PRODUCT[currency];
+        const amount = op.negative ? `-${op.amount}` : op.amount;
+        const tx = {
+          id: id("b"),
+          action: "BET",
+          amount,
+          wager_code: wagerOf(p, op.wager),
+          round_id: wagerOf(p, op.wager),
+          game_code: "g1",
+        };
+        return { name: "withdraw", currency, elements: [{ who: op.who, product: p, txs: [{ ...tx, wager_status: "BET" }] }] };
+      }
+      case "result": {
+        const currency = op.mmk2 ? "MMK2" : "MMK";
+        const p = PRODUCT[currency];
+        const tx = { id: id("s"), action: op.action, amount: op.amount, wager_code: wagerOf(p, op.wager), wager_status: "SETTLED" };
+        return { name: "deposit", currency, elements: [{ who: op.who, product: p, txs: [tx] }] };
+      }
+      case "resettle": {
+        const currency = op.mmk2 ? "MMK2" : "MMK";
+        const p = PRODUCT[currency];
+        const tx = { id: id("r"), action: "RESETTLED", amount: op.mmk2 ? "-9000.0005" : "-9000000", wager_code: wagerOf(p, op.wager) };
+        return { name: "deposit", currency, elements: [{ who: op.who, product: p, txs: [tx] }] };
+      }
+      case "cancel": {
+        const currency = op.mmk2 ? "MMK2" : "MMK";
+        const p = PRODUCT[currency];
+        const tx = { id: id("c"), action: "CANCEL", amount: op.mmk2 ? "0.0005" : "25", wager_code: wagerOf(p, op.wager) };
+        return { name: "deposit", currency, elements: [{ who: op.who, product: p, txs: [tx] }] };
+      }
+      case "pair": {
+        const p = PRODUCT.MMK2;
+        const bet = (w: Who) => ({ id: id("p"), action: "BET", amount: op.amount, wager_code: wagerOf(p, op.wager + 10 * (w + 1)) });
+        return {
+          name: "withdraw",
+          currency: "MMK2",
+          elements: [
+            { who: 0, product: p, txs: [bet(0)] },
+            { who: 1, product: p, txs: [bet(1)] },
+          ],
+        };
+      }
+      case "double": {
+        // Two transactions in one element: the general path's.
+        const p = PRODUCT.MMK;
+        const tx = (n: number) => ({ id: id("d"), action: "BET", amount: "30", wager_code: wagerOf(p, 20 + op.wager + n) });
+        return { name: "withdraw", currency: "MMK", elements: [{ who: op.who, product: p, txs: [tx(0), tx(1)] }] };
+      }
+      case "repeat": {
+        const earlier = sent[sent.length - 1 - (op.back % Math.max(1, sent.length))];
+        if (!earlier) return undefined;
+        if (op.same) return earlier;
+        const elements = earlier.elements.map((e) => ({ ...e, txs: e.txs.map((t) => ({ ...t, amount: `${t.amount}1` })) }));
+        return { ...earlier, elements };
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  it("random webhooks: the same answers, balances, journals and rows with and without the one call", async () => {
+    const before = gscPathCounts(one.ctx);
+    await fc.assert(
+      fc.asyncProperty(setupArb, fc.array(opArb, { minLength: 1, maxLength: 14 }), async (setup, ops) => {
+        run += 1;
+        const sides = [await side(one, setup), await side(general, setup)] as const;
+        const answers: unknown[][] = [[], []];
+        const sent: Call[] = [];
+        let seq = 0;
+        const id = (prefix: string) => `${prefix}-${run}-${++seq}`;
+        for (const op of ops) {
+          if (op.kind === "change") {
+            for (const s of sides) {
+              const p = s.players[op.who] as Player;
+              await fund(s.t, p.id, 2_000_000, "game");
+              await setBlocked(s.t, p.id, false);
+              await product(s.t, PRODUCT.MMK, { maintenance: false });
+            }
+            continue;
+          }
+          const call = callOf(op, sent, id);
+          if (!call) continue;
+          sent.push(call);
+          for (const [i, s] of sides.entries()) answers[i]?.push(await send(s, call));
+        }
+        expect(answers[0]).toEqual(answers[1]);
+        expect(await state(sides[0])).toEqual(await state(sides[1]));
+      }),
+      {
+        numRuns: 30,
+        examples: [
+          // A fractional bet and its win, repeated; a short bet refused, funded, repeated (the first answer again).
+          [
+            { funds: [5_000, 2_000_000, 0], blocked: false, maintenance: false, rate: 250 },
+            [
+              { kind: "bet", who: 0, wager: 0, mmk2: true, amount: "1.5", negative: true },
+              { kind: "result", who: 0, wager: 0, mmk2: true, action: "SETTLED", amount: "0.0015" },
+              { kind: "repeat", back: 0, same: true },
+              { kind: "bet", who: 0, wager: 1, mmk2: false, amount: "120000", negative: false },
+              { kind: "change", who: 0 },
+              { kind: "repeat", back: 0, same: true },
+              { kind: "bet", who: 0, wager: 1, mmk2: false, amount: "400", negative: false },
+              { kind: "result", who: 0, wager: 1, mmk2: false, action: "WIN", amount: "900" },
+            ],
+          ],
+          // A debt to the house: later bets refused, results repaying it first; a referred player's round.
+          [
+            { funds: [2_000_000, 2_000_000, 2_000_000], blocked: false, maintenance: false, rate: null },
+            [
+              { kind: "bet", who: 1, wager: 0, mmk2: true, amount: "25", negative: false },
+              { kind: "result", who: 1, wager: 0, mmk2: true, action: "SETTLED", amount: "3" },
+              { kind: "resettle", who: 1, wager: 0, mmk2: true },
+              { kind: "bet", who: 1, wager: 1, mmk2: true, amount: "0.0005", negative: false },
+              { kind: "result", who: 1, wager: 0, mmk2: true, action: "WIN", amount: "900" },
+              { kind: "bet", who: 2, wager: 2, mmk2: false, amount: "400", negative: true },
+              { kind: "result", who: 2, wager: 2, mmk2: false, action: "SETTLED", amount: "0" },
+              { kind: "pair", wager: 0, amount: "0.25" },
+              { kind: "cancel", who: 0, wager: 3, mmk2: false },
+            ],
+          ],
+        ],
+      },
+    );
+    // The property means something only if the one call applied many of the elements.
+    expect(gscPathCounts(one.ctx).oneCall - before.oneCall).toBeGreaterThan(30);
+    expect(gscPathCounts(general.ctx).oneCall).toBe(0);
+  }, 600_000);
+});

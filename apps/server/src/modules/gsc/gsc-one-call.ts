@@ -1,0 +1,152 @@
+import type { AppContext } from "../../app-context.ts";
+import { pgErrorCode } from "../ledger/ledger.service.ts";
+import { PLAYER_ACCOUNT_KINDS } from "../ledger/player-accounts.repository.ts";
+import { CASINO_HOUSE_SHARDS, retryWhenBusy, walletLaneOf } from "../providers/provider-wallet.service.ts";
+import { CASINO_POINT_SHARDS, kyatPerPointOf } from "../rewards/points.service.ts";
+import { type GscTx, gscProviderCode, requestHashOfTx } from "./gsc-element.ts";
+import { callGscElement } from "./gsc-one-call.repository.ts";
+
+/**
+ * A GSC+ batch element in one database call (migration 0036, decision 0020): one BET, SETTLED or WIN of
+ * a member at an open product goes to `gsc_element` through the money batcher's wallet lane (the
+ * player's part, as the provider wallet's calls: decisions 0010, 0012, 0014), so it shares one
+ * statement and one commit with the calls that arrive with it. The function takes the general path's
+ * locks in its order (users row, gsc_wallets, the player's accounts, the wager, the round, the house
+ * shards), writes the same rows and writes the transaction id last. Everything else (a repeat, every
+ * refusal, a debt, a referred player's settlement, other actions, elements of several transactions, a
+ * lock not free within 2 ms in a batch) comes back as undefined having changed nothing, and the general
+ * path (gsc-element.ts) answers the element, as the provider wallet's one call hands its cases back.
+ */
+export const GSC_FALLBACK = "SWG01";
+
+/** The database's codes after which the general path simply runs the element. */
+const GENERAL_PATH_AFTER = new Set([GSC_FALLBACK, "40001", "40P01", "23505", "55P03"]);
+
+/** The actions the one call applies (on a single-transaction element). */
+export const ONE_CALL_ACTIONS: ReadonlySet<string> = new Set(["BET", "SETTLED", "WIN"]);
+
+interface OneCallState {
+  enabled: boolean;
+  counts: { oneCall: number; general: number };
+}
+const states = new WeakMap<AppContext, OneCallState>();
+
+function stateOf(ctx: AppContext): OneCallState {
+  let state = states.get(ctx);
+  if (!state) {
+    state = { enabled: true, counts: { oneCall: 0, general: 0 } };
+    states.set(ctx, state);
+  }
+  return state;
+}
+
+/** Whether this app's GSC+ elements try the one call first (the default); off, the general path alone (tests compare both). */
+export function setGscOneCall(ctx: AppContext, enabled: boolean): void {
+  stateOf(ctx).enabled = enabled;
+}
+
+/** How many withdraw / deposit elements took the one call and how many the general path, since this app started. */
+export function gscPathCounts(ctx: AppContext): { oneCall: number; general: number } {
+  return { ...stateOf(ctx).counts };
+}
+
+/** Counts an element that the general path answers. */
+export function countGeneralGscElement(ctx: AppContext): void {
+  stateOf(ctx).counts.general++;
+}
+
+/** The webhook's raw callback, kept by the function with its answer when the element is the whole webhook. */
+export interface OneCallCallback {
+  action: string;
+  headers: Record<string, string | null>;
+  rawBody: string;
+  ip: string | null;
+  /** The element's member_account and product_code as received (the answer echoes them). */
+  member: string;
+  product: number;
+  ratio: number;
+  /** Decimals of the answer's balances (formatGscBalance's cut). */
+  decimals: number;
+}
+
+export interface OneCallElement {
+  userCode: string;
+  productCode: number;
+  currency: string;
+  tx: GscTx;
+  callback: OneCallCallback | undefined;
+}
+
+export interface OneCallResult {
+  beforeE4: bigint;
+  afterE4: bigint;
+}
+
+/** Whether an element may try the one call: one transaction of an action it applies. */
+export function oneCallFits(txs: readonly GscTx[]): boolean {
+  return txs.length === 1 && ONE_CALL_ACTIONS.has((txs[0] as GscTx).action);
+}
+
+/**
+ * Applies the element in one statement, or answers undefined (nothing changed) when the general path
+ * must answer it. The balance change is announced once the statement has committed.
+ */
+export async function gscElementInOneCall(ctx: AppContext, e: OneCallElement): Promise<OneCallResult | undefined> {
+  const state = stateOf(ctx);
+  if (!state.enabled) return undefined;
+  const t = e.tx;
+  const provider = gscProviderCode(e.productCode);
+  const tx = {
+    id: t.id,
+    action: t.action,
+    amount_e4: t.amountE4.toString(),
+    wager_code: t.wagerCode,
+    round_id: t.roundId,
+    game_code: t.gameCode,
+    wager_status: t.wagerStatus,
+    hash: requestHashOfTx(t.raw),
+    raw: t.raw,
+  };
+  const cb = e.callback;
+  const callback = cb
+    ? {
+        provider: "GSC",
+        action: cb.action,
+        headers: cb.headers,
+        raw: cb.rawBody,
+        ip: cb.ip,
+        member: cb.member,
+        product: cb.product,
+        ratio: cb.ratio,
+        decimals: cb.decimals,
+      }
+    : null;
+  const args = [
+    e.userCode,
+    e.productCode,
+    provider,
+    e.currency,
+    tx,
+    CASINO_HOUSE_SHARDS,
+    CASINO_POINT_SHARDS,
+    // The default rate: the function reads the stored one as kyatPerPointOf does.
+    kyatPerPointOf(undefined),
+    PLAYER_ACCOUNT_KINDS.length,
+    callback,
+  ];
+  try {
+    const row = await retryWhenBusy(async () =>
+      ctx.moneyBatcher
+        ? ctx.moneyBatcher.run({ fn: "gsc_element", args, ...(await walletLaneOf(ctx, e.userCode)) })
+        : callGscElement(ctx.db, args),
+    );
+    if (!row) throw new Error("gsc_element answered nothing");
+    ctx.balanceAnnouncer.announce([Number(row.out_user)]);
+    state.counts.oneCall++;
+    return { beforeE4: BigInt(String(row.out_before)), afterE4: BigInt(String(row.out_after)) };
+  } catch (err) {
+    const code = pgErrorCode(err);
+    if (code === undefined || !GENERAL_PATH_AFTER.has(code)) throw err;
+    return undefined;
+  }
+}
