@@ -47,6 +47,30 @@ async function waitFor(check, timeoutMs, everyMs = 50) {
   }
 }
 
+/**
+ * The draw time is now: once the database clock has passed the draw's cut-off (waited for, bounded),
+ * its draw time becomes the database's now, so the instances' schedulers reveal the fair result and
+ * settle it at their next tick. The burst can end before the cut-off (its last slips are planned
+ * 300 ms before it and a quiet machine answers them in a few milliseconds); a draw time set then would
+ * be refused by the cut-off condition and the draw would stay an hour away. Throws when the draw
+ * could not be made due, rather than waiting for a settlement that cannot come.
+ */
+export async function makeDrawDue(db, drawId, timeoutMs = 30_000) {
+  const due = await waitFor(
+    async () =>
+      rowsOf(
+        await db.execute(sql`update draws set draw_at = now()
+          where id = ${drawId} and closes_at < now() and result is null and status in ('open', 'closed') returning id`),
+      ).length === 1,
+    timeoutMs,
+    50,
+  );
+  if (!due) {
+    const row = rowsOf(await db.execute(sql`select status, result, closes_at, now() as now from draws where id = ${drawId}`))[0];
+    throw new Error(`draw ${drawId} could not be made due within ${timeoutMs} ms: ${JSON.stringify(row ?? "no such draw")}`);
+  }
+}
+
 /** Popular numbers first (doubles, then a few favourites), then the rest; weight 1/(rank+1). */
 function numberPopularity() {
   const favourites = ["00", "11", "22", "33", "44", "55", "66", "77", "88", "99", "12", "21", "13", "31", "69", "96"];
@@ -457,11 +481,11 @@ export async function runRush({
     await waitFor(() => clients.every((c) => c.ready || c.drops > 50), 60_000, 50);
     const reconnected = clients.filter((c) => c.drops > 0).length;
 
-    // The cut-off has passed (the last slips came after it); the draw time is now: the instances'
-    // schedulers (every 5 s) reveal the fair result and settle.
+    // The draw time is now, once the cut-off has passed: the instances' schedulers (every 5 s) reveal
+    // the fair result and settle.
     state.watchBalances = true;
     const settleMeter = cpuMeter(cluster.instances.filter((i) => i.alive).map((i) => i.pid));
-    await ctx.db.execute(sql`update draws set draw_at = now() where id = ${drawId} and closes_at < now()`);
+    await makeDrawDue(ctx.db, drawId);
     const settledInTime = await waitFor(
       async () =>
         rowsOf(await ctx.db.execute(sql`select status from draws where id = ${drawId}`).catch(() => ({ rows: [] })))[0]?.status ===
