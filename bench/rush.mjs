@@ -8,7 +8,8 @@ import { runRush, rushRows } from "./lib/rush.mjs";
  * and place slips in the last RUSH_WINDOW_S seconds (default 60) before a 2D cut-off; the instances
  * reveal and settle the draw. RUSH_FAULT (or `npm run bench -- rush --fault=instance|database`)
  * adds a fault at 5/6 of the window (RUSH_PGBOUNCER=off: the instances connect to PostgreSQL directly): one instance killed with SIGKILL, or the database primary lost
- * and its synchronous standby promoted. Needs `npm run build` (apps/server/dist), nginx and PgBouncer.
+ * and its synchronous standby promoted. RUSH_QUIET_S (default 10) seconds with every socket open and
+ * no slip come first, to tell the instances' own CPU from the slips'. Needs `npm run build` (apps/server/dist), nginx and PgBouncer.
  */
 const fault = process.env.RUSH_FAULT || undefined;
 if (fault && fault !== "instance" && fault !== "database") {
@@ -22,7 +23,9 @@ const players = Math.max(50, Math.min(Number(process.env.RUSH_PLAYERS) || 5000, 
 const windowS = Math.max(10, Math.min(120, Number(process.env.RUSH_WINDOW_S) || 60));
 
 const pgbouncer = process.env.RUSH_PGBOUNCER !== "off";
-const out = await runRush({ players, windowS, fault, pgbouncer, log: (line) => log(NAME, line) });
+// Seconds with every socket open and no slip before the burst, to tell the instances' own use from the slips'.
+const quietS = Math.max(0, Math.min(60, Number(process.env.RUSH_QUIET_S ?? 10)));
+const out = await runRush({ players, windowS, fault, pgbouncer, quietS, log: (line) => log(NAME, line) });
 const file = writeResult(NAME, {
   database: fault === "database" ? { postgres: "15 (own primary + synchronous standby)" } : await serverVersion(),
   ...out,

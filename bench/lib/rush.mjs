@@ -47,6 +47,30 @@ async function waitFor(check, timeoutMs, everyMs = 50) {
   }
 }
 
+/**
+ * The draw time is now: once the database clock has passed the draw's cut-off (waited for, bounded),
+ * its draw time becomes the database's now, so the instances' schedulers reveal the fair result and
+ * settle it at their next tick. The burst can end before the cut-off (its last slips are planned
+ * 300 ms before it and a quiet machine answers them in a few milliseconds); a draw time set then would
+ * be refused by the cut-off condition and the draw would stay an hour away. Throws when the draw
+ * could not be made due, rather than waiting for a settlement that cannot come.
+ */
+export async function makeDrawDue(db, drawId, timeoutMs = 30_000) {
+  const due = await waitFor(
+    async () =>
+      rowsOf(
+        await db.execute(sql`update draws set draw_at = now()
+          where id = ${drawId} and closes_at < now() and result is null and status in ('open', 'closed') returning id`),
+      ).length === 1,
+    timeoutMs,
+    50,
+  );
+  if (!due) {
+    const row = rowsOf(await db.execute(sql`select status, result, closes_at, now() as now from draws where id = ${drawId}`))[0];
+    throw new Error(`draw ${drawId} could not be made due within ${timeoutMs} ms: ${JSON.stringify(row ?? "no such draw")}`);
+  }
+}
+
 /** Popular numbers first (doubles, then a few favourites), then the rest; weight 1/(rank+1). */
 function numberPopularity() {
   const favourites = ["00", "11", "22", "33", "44", "55", "66", "77", "88", "99", "12", "21", "13", "31", "69", "96"];
@@ -305,6 +329,14 @@ function cpuMeter(instancePids) {
   };
 }
 
+/** Transactions committed or rolled back in this database so far (PostgreSQL's statistics, up to a second behind). */
+async function databaseTransactions(db) {
+  const rows = rowsOf(
+    await db.execute(sql`select (xact_commit + xact_rollback)::bigint as n from pg_stat_database where datname = current_database()`),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 function spread(times) {
   const sorted = times.filter((t) => t !== undefined).sort((a, b) => a - b);
   return { count: sorted.length, p50_ms: percentile(sorted, 50), p95_ms: percentile(sorted, 95), max_ms: sorted[sorted.length - 1] };
@@ -321,6 +353,7 @@ export async function runRush({
   instances = 3,
   fault,
   adminUrl,
+  quietS = 0,
   log = () => undefined,
 } = {}) {
   const windowMs = windowS * 1000;
@@ -370,6 +403,17 @@ export async function runRush({
     const connectS = round((Date.now() - connectStarted) / 1000, 1);
     log(`${connectedReady}/${players.length} sockets ready in ${connectS} s`);
 
+    // What the instances spend with every socket open and no slip (heartbeats, schedulers, presence):
+    // the part of the burst's CPU that is not the slips'.
+    let quiet = null;
+    if (quietS > 0) {
+      const quietMeter = cpuMeter(cluster.instances.map((i) => i.pid));
+      const started = Date.now();
+      await sleep(quietS * 1000);
+      quiet = { seconds: round((Date.now() - started) / 1000, 1), cpu_ms: quietMeter.stop() };
+      log(`quiet ${quiet.seconds} s with every socket open: instances ${quiet.cpu_ms.instances} ms CPU`);
+    }
+
     // The cut-off windowS from now by the database clock (the same machine's clock).
     const closes = rowsOf(
       await ctx.db.execute(sql`update draws set closes_at = now() + make_interval(secs => ${windowS})
@@ -381,6 +425,7 @@ export async function runRush({
     log(`burst: ${slips.length} slips over ${windowS} s${fault ? `, fault "${fault}" at ${faultAt / 1000} s` : ""}`);
 
     const meter = cpuMeter(cluster.instances.map((i) => i.pid));
+    const transactionsBefore = await databaseTransactions(ctx.db);
     const inFlight = [];
     let faultInfo;
     let faultDone = !fault;
@@ -415,8 +460,21 @@ export async function runRush({
     }
     await Promise.all(inFlight);
     const burstCpu = meter.stop();
+    const burstTransactions = (await databaseTransactions(ctx.db)) - transactionsBefore;
     const burstEnd = Date.now() - t0;
     log(`every slip answered ${round(burstEnd / 1000, 1)} s after the burst began`);
+    // Per request the instances answered (each slip once, and each of its retries).
+    const requests = slips.reduce((a, s) => a + s.attempts, 0);
+    const quietRate = quiet ? quiet.cpu_ms.instances / quiet.seconds : 0;
+    const perRequest = {
+      requests,
+      instances_cpu_ms: round(burstCpu.instances / requests, 2),
+      instances_cpu_ms_beyond_quiet: quiet ? round((burstCpu.instances - (quietRate * burstEnd) / 1000) / requests, 2) : null,
+      database_transactions: round(burstTransactions / requests, 1),
+    };
+    log(
+      `per request (${requests}): instances ${perRequest.instances_cpu_ms} ms CPU, ${perRequest.database_transactions} database transactions`,
+    );
 
     // Slip figures.
     const answered = slips.filter((s) => s.outcome);
@@ -457,11 +515,11 @@ export async function runRush({
     await waitFor(() => clients.every((c) => c.ready || c.drops > 50), 60_000, 50);
     const reconnected = clients.filter((c) => c.drops > 0).length;
 
-    // The cut-off has passed (the last slips came after it); the draw time is now: the instances'
-    // schedulers (every 5 s) reveal the fair result and settle.
+    // The draw time is now, once the cut-off has passed: the instances' schedulers (every 5 s) reveal
+    // the fair result and settle.
     state.watchBalances = true;
     const settleMeter = cpuMeter(cluster.instances.filter((i) => i.alive).map((i) => i.pid));
-    await ctx.db.execute(sql`update draws set draw_at = now() where id = ${drawId} and closes_at < now()`);
+    await makeDrawDue(ctx.db, drawId);
     const settledInTime = await waitFor(
       async () =>
         rowsOf(await ctx.db.execute(sql`select status from draws where id = ${drawId}`).catch(() => ({ rows: [] })))[0]?.status ===
@@ -578,6 +636,8 @@ export async function runRush({
         proxy: `nginx (1 worker), ${pgbouncer || fault === "database" ? "PgBouncer session mode" : "no PgBouncer"}, Redis rate limits`,
       },
       connect: { ready: connectedReady, seconds: connectS },
+      quiet,
+      per_request: perRequest,
       fault: faultInfo ?? null,
       sockets_reconnected: reconnected,
       slips: slipFigures,
@@ -652,6 +712,16 @@ export function rushRows(out) {
       metric: `CPU cores during the burst: instances / nginx / PgBouncer / PostgreSQL (all) / load generator${label}`,
       figure: `${r2(cpu.instances / ms)} / ${r2(cpu.nginx / ms)} / ${r2(cpu.pgbouncer / ms)} / ${r2(cpu.postgres / ms)} / ${r2(cpu.load_generator / ms)} (machine idle ${r2(cpu.machine_idle / (cpu.machine_idle + cpu.machine_busy))})`,
     },
+    ...(out.per_request
+      ? [
+          {
+            metric: `instances' CPU per request in the burst (beyond their use with every socket open and no slip); database transactions per request${label}`,
+            figure: `${out.per_request.instances_cpu_ms} (${out.per_request.instances_cpu_ms_beyond_quiet ?? "–"}) ms; ${out.per_request.database_transactions}`,
+            reference_label: "requests (slips and their retries)",
+            reference: out.per_request.requests,
+          },
+        ]
+      : []),
     {
       metric: `slips lost / doubled / in the database unacknowledged; balances unlike what players were told; auditor violations${label}`,
       figure: `${c.lost_acknowledged_slips} / ${c.doubled_acknowledgements} / ${c.slips_in_database_never_acknowledged}; ${c.player_balance_mismatches}; ${c.auditor_violations}`,
