@@ -4,6 +4,7 @@ import { whenIdle } from "../../../lib/idle.ts";
 import { PageShown } from "../../../lib/page-shown.ts";
 import { Outlet } from "../../../lib/router.tsx";
 import { useLiveBalance } from "../../session/hooks/use-live-balance.ts";
+import { ChatButton } from "../../support/components/chat-button.tsx";
 import { useShellUi } from "../stores/shell-ui.ts";
 import { DesktopHeader } from "./desktop-header.tsx";
 import { Footer } from "./footer.tsx";
@@ -64,6 +65,7 @@ export function Layout() {
       </main>
       <Footer />
       <ShellOverlays />
+      <ChatButton />
       <ScrollRestorer />
     </div>
   );
