@@ -1,7 +1,6 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect } from "react";
 import { api } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
-import { whenIdle } from "../../../lib/idle.ts";
 import { lazyPage } from "../../../lib/lazy-page.tsx";
 import { subscribeRealtime } from "../../../lib/realtime.ts";
 import { useSession } from "../../../lib/session-store.ts";
@@ -25,13 +24,6 @@ async function fetchUnread(signedIn: boolean): Promise<number> {
  * panel is closed. The panel itself loads on the first tap.
  */
 export function ChatButton() {
-  // Nothing of the chat is part of the first paint: the button comes once the page has settled.
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
-  return idle ? <ChatButtonIdle /> : null;
-}
-
-function ChatButtonIdle() {
   const { t, ready } = useTranslation("support", { useSuspense: false });
   const token = useSession((s) => s.user?.token);
   const signedIn = Boolean(token);
