@@ -175,10 +175,10 @@ export async function markReadByPlayer(ctx: AppContext, caller: SupportCaller, u
   await markRead(ctx.db, c.id, "player", Math.min(upTo, last));
 }
 
+/** The player is typing; before the first message there is nothing to tell. */
 export async function playerTyping(ctx: AppContext, caller: SupportCaller): Promise<void> {
   const c = await callerConversation(ctx.db, caller);
-  if (!c) throw noConversation();
-  await setPlayerTyping(ctx.db, c.id);
+  if (c) await setPlayerTyping(ctx.db, c.id);
 }
 
 /** An image of the caller's own conversation; any other id is simply not found. */

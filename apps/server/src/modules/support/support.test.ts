@@ -36,6 +36,8 @@ describe("support chat", () => {
     const u = await createUser(t);
     const empty = await call(t, "GET", "/api/support/conversation", { token: u.token });
     expect(empty.json()).toEqual({ conversation: null, messages: [], unread: 0 });
+    // Typing before the first message tells nobody anything and is no error.
+    expect((await call(t, "POST", "/api/support/typing", { token: u.token })).statusCode).toBe(204);
 
     const sent = await say(t, u, "  ငွေသွင်းတာ မဝင်သေးပါ  ");
     expect(sent.statusCode, sent.body).toBe(201);
@@ -47,6 +49,10 @@ describe("support chat", () => {
     const id = row?.id as number;
 
     const socket = await playerSocket(t, u);
+    expect((await call(t, "POST", "/api/support/typing", { token: u.token })).statusCode).toBe(204);
+    expect((await call(t, "GET", "/api/admin/support/conversations?tab=open", { token: op.token })).json().data).toContainEqual(
+      expect.objectContaining({ id, player_typing: true }),
+    );
     const thread = await call(t, "GET", `/api/admin/support/conversations/${id}`, { token: op.token });
     expect(thread.json().conversation.unread).toBe(0);
     expect(await socket.next(ofType("support_read"))).toMatchObject({ conversation_id: id, up_to: sent.json().id });

@@ -28,6 +28,8 @@ export function useThread(who: string, signedIn: boolean, hasVisitorToken: boole
     queryFn: async ({ signal }) =>
       supportThreadSchema.parse(await api<unknown>("support/conversation", { signal, headers: visitorHeaders(signedIn) })),
     enabled: signedIn || hasVisitorToken,
+    // Answers that came while the panel was closed (only the badge heard them): asked again at each opening.
+    refetchOnMount: "always",
     refetchInterval: signedIn ? false : VISITOR_REFRESH_MS,
     retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
   });

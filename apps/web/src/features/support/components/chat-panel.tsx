@@ -198,7 +198,9 @@ function MessageList({
   const end = useRef<HTMLDivElement>(null);
   const count = thread?.messages.length ?? 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when a message or the typing notice comes
-  useEffect(() => end.current?.scrollIntoView?.({ block: "end" }), [count, staffTyping]);
+  useEffect(() => {
+    void end.current?.scrollIntoView?.({ block: "end" });
+  }, [count, staffTyping]);
   const staffRead = thread?.conversation?.staff_read_id ?? 0;
   return (
     <div className="flex flex-1 flex-col gap-2 overflow-y-auto px-3 py-3" aria-live="polite" data-testid="support-messages">

@@ -150,7 +150,9 @@ function Conversation({ id, onBack }: { id: number; onBack: () => void }) {
   const end = useRef<HTMLDivElement>(null);
   const count = thread.data?.messages.length ?? 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when a message comes
-  useEffect(() => end.current?.scrollIntoView?.({ block: "end" }), [count]);
+  useEffect(() => {
+    void end.current?.scrollIntoView?.({ block: "end" });
+  }, [count]);
   if (thread.isPending) return <ListSkeleton rows={3} className="h-24" />;
   if (thread.isError) return <LoadError error={thread.error} onRetry={() => void thread.refetch()} />;
   const c = thread.data.conversation;
