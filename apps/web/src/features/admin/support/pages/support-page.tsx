@@ -162,7 +162,7 @@ function Conversation({ id, onBack }: { id: number; onBack: () => void }) {
         <button type="button" onClick={onBack} className="min-h-11 text-sm text-gold underline lg:hidden">
           {t("console.back")}
         </button>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 basis-full">
           <p className="tabular truncate font-semibold">{c.name ? `${c.name} · ${c.phone}` : c.phone}</p>
           <p className="text-xs text-muted">
             {c.status === "closed" ? `${t("console.closed")} · ` : ""}
