@@ -43,6 +43,7 @@ const FEATURE_PUBLIC: Record<string, string[]> = {
   protection: ["components/protection-card.tsx", "components/reality-check.tsx"],
   pwa: ["components/app-qr-code.tsx", "components/install-banner-slot.tsx", "components/install-page-url.ts"],
   rewards: ["components/claim-button.tsx", "components/pocket-button.tsx", "components/pocket-winners.tsx"],
+  support: ["components/chat-button.tsx"],
   session: ["api/avatar.ts", "api/profile.ts", "hooks/use-live-balance.ts", "hooks/use-open-transfer.ts", "stores/transfer-popup.ts"],
 };
 

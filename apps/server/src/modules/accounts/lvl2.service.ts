@@ -41,3 +41,22 @@ export async function readOwnLvl2Image(ctx: AppContext, userId: number, uploadId
   if (!image) throw notFound("No level-2 upload.");
   return image;
 }
+
+/**
+ * A payment screenshot sent in the support chat: checked, re-encoded and size-limited exactly as a
+ * level-2 upload (JPEG, upright, no metadata), stored under a random name outside any public
+ * folder. Answers the stored name.
+ */
+export async function storeSupportImage(ctx: AppContext, image: Buffer): Promise<string> {
+  return storeImage(ctx.config, "support", await reencodeImage(image, "support"));
+}
+
+/** A stored support chat image; undefined when the name is not one of them or the file is gone. */
+export async function readSupportImage(ctx: AppContext, name: string): Promise<Buffer | undefined> {
+  return name.startsWith("support/") ? readStoredImage(ctx.config, name) : undefined;
+}
+
+/** Removes a stored support chat image (its message was not written). */
+export async function removeSupportImage(ctx: AppContext, name: string): Promise<void> {
+  if (name.startsWith("support/")) await removeStoredImage(ctx.config, name);
+}

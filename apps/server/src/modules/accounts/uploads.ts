@@ -9,10 +9,10 @@ import { invalidField } from "../../lib/validation.ts";
 
 /** Upload limits (security baseline): 5 MB is enforced by the multipart parser, pixels here. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-export type ImageKind = "lvl2" | "avatars";
+export type ImageKind = "lvl2" | "avatars" | "support";
 
 /** Longest side of the stored image: ID screenshots stay readable, avatars stay small. */
-const MAX_SIDE: Record<ImageKind, number> = { lvl2: 2400, avatars: 512 };
+const MAX_SIDE: Record<ImageKind, number> = { lvl2: 2400, avatars: 512, support: 2400 };
 
 /** The image type told by the file's first bytes (the name and the declared type are ignored). */
 export function sniffImageType(data: Buffer): "jpeg" | "png" | "webp" | null {
@@ -60,7 +60,7 @@ export function uploadsRoot(config: Config): string {
   return config.dataDir === "memory" ? join(tmpdir(), "shwe-lucky-uploads") : join(config.dataDir, "uploads");
 }
 
-const STORED_NAME = /^(lvl2|avatars)\/[A-Za-z0-9_-]{22,64}\.jpg$/;
+const STORED_NAME = /^(lvl2|avatars|support)\/[A-Za-z0-9_-]{22,64}\.jpg$/;
 
 /** Writes a re-encoded JPEG under a random name; returns the stored name ("lvl2/<random>.jpg"). */
 export async function storeImage(config: Config, kind: ImageKind, jpeg: Buffer): Promise<string> {

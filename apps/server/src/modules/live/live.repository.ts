@@ -146,3 +146,11 @@ export async function sumPresence(
     instances: Number(r.instances ?? 0),
   };
 }
+
+/** Whether the player has an open socket on a process that reported within `freshSeconds`. */
+export async function isPlayerPresent(db: Executor, userId: number, freshSeconds: number): Promise<boolean> {
+  const res = await db.execute(sql`
+    select exists (select 1 from live_presence
+      where updated_at > now() - make_interval(secs => ${freshSeconds}::float8) and ${userId}::bigint = any(player_ids)) as present`);
+  return rowsOf<{ present: boolean }>(res)[0]?.present === true;
+}

@@ -8,6 +8,7 @@ import { type Actor, recordAudit } from "../content/audit.service.ts";
 import { HEADER_PLAY_TEXT, readSetting } from "../content/settings.service.ts";
 import {
   insertLiveEvent,
+  isPlayerPresent,
   type LiveEventRow,
   selectHeadId,
   selectLastMarqueeId,
@@ -90,4 +91,9 @@ export async function replayFor(
   messages.push({ type: "marquee", event_id: marqueeId, text } satisfies WsLiveMessage);
   const last = Math.max(head, ...rows.map((r) => r.id));
   return { messages, head: last };
+}
+
+/** Whether the player has a page open now (a socket on any server process). */
+export async function isPlayerOnline(ctx: AppContext, userId: number): Promise<boolean> {
+  return isPlayerPresent(ctx.db, userId, PRESENCE_FRESH_SECONDS);
 }

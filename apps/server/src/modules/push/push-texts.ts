@@ -5,7 +5,8 @@ import { formatAmount } from "@shwe/domain";
 export type PushEvent =
   | { kind: "cash"; direction: "in" | "out"; status: "approved" | "rejected"; amount: number; requestId: number }
   | { kind: "win"; lottery: LotteryType; number: string; amount: number; drawId: number }
-  | { kind: "result"; lottery: LotteryType; number: string; drawId: number };
+  | { kind: "result"; lottery: LotteryType; number: string; drawId: number }
+  | { kind: "support"; conversationId: number };
 
 /** The notification icon (the app icon, a PNG as Android requires). */
 export const PUSH_ICON = "/icons/icon-192.png";
@@ -19,6 +20,7 @@ type Texts = {
   cashOutRejected: (amount: string) => [string, string];
   win: (lottery: string, number: string, amount: string) => [string, string];
   result: (lottery: string, number: string) => [string, string];
+  support: [string, string];
 };
 
 /** Burmese first (the default), then English, Chinese and Thai; amounts in whole kyat with separators. */
@@ -32,6 +34,7 @@ const TEXTS: Record<PushLanguage, Texts> = {
     cashOutRejected: (a) => ["ငွေထုတ် ငြင်းပယ်ခံရသည်", `သင်၏ ငွေထုတ် ${a} ကို ငြင်းပယ်ပြီး ပမာဏကို ပင်မငွေထဲသို့ ပြန်ထည့်ပေးပါပြီ။`],
     win: (l, n, a) => ["ဂုဏ်ယူပါသည်! သင် ကံထူးပါပြီ", `${l} ပေါက်ဂဏန်း ${n} ဖြင့် ${a} ကံထူးပါသည်။`],
     result: (l, n) => [`${l} ပေါက်ဂဏန်း ထွက်ပါပြီ`, `${l} ၏ ပေါက်ဂဏန်းမှာ ${n} ဖြစ်ပါသည်။`],
+    support: ["အကူအညီ ဝန်ဆောင်မှု", "ဝန်ထမ်းမှ သင့်မက်ဆေ့ချ်ကို ပြန်ဖြေထားပါသည်။ ဖတ်ရန် နှိပ်ပါ။"],
   },
   en: {
     currency: "Ks",
@@ -42,6 +45,7 @@ const TEXTS: Record<PushLanguage, Texts> = {
     cashOutRejected: (a) => ["Cash-out rejected", `Your cash-out of ${a} was rejected and the amount returned to your main balance.`],
     win: (l, n, a) => ["Congratulations, you won!", `${l} winning number ${n}: you won ${a}.`],
     result: (l, n) => [`${l} result is out`, `The ${l} winning number is ${n}.`],
+    support: ["Support", "An operator answered your message. Tap to read it."],
   },
   cn: {
     currency: "缅元",
@@ -52,6 +56,7 @@ const TEXTS: Record<PushLanguage, Texts> = {
     cashOutRejected: (a) => ["提现被拒绝", `您的提现 ${a} 被拒绝，金额已退回主余额。`],
     win: (l, n, a) => ["恭喜您中奖了！", `${l} 开奖号码 ${n}：您赢得了 ${a}。`],
     result: (l, n) => [`${l} 开奖结果已公布`, `${l} 的开奖号码是 ${n}。`],
+    support: ["客服", "客服已回复您的消息。点击查看。"],
   },
   thai: {
     currency: "จ๊าด",
@@ -62,6 +67,7 @@ const TEXTS: Record<PushLanguage, Texts> = {
     cashOutRejected: (a) => ["การถอนเงินถูกปฏิเสธ", `การถอนเงิน ${a} ของคุณถูกปฏิเสธ และคืนยอดเข้ายอดเงินหลักแล้ว`],
     win: (l, n, a) => ["ยินดีด้วย คุณถูกรางวัล!", `${l} เลขที่ออก ${n}: คุณได้รับ ${a}`],
     result: (l, n) => [`ผล ${l} ออกแล้ว`, `เลขที่ออกของ ${l} คือ ${n}`],
+    support: ["ฝ่ายบริการลูกค้า", "เจ้าหน้าที่ตอบข้อความของคุณแล้ว แตะเพื่ออ่าน"],
   },
 };
 
@@ -106,6 +112,11 @@ export function renderPush(event: PushEvent, language: PushLanguage): PushNotifi
       [title, body] = t.result(t.lottery[event.lottery], event.number);
       url = LOTTERY_PAGE[event.lottery];
       tag = `draw-${event.drawId}`;
+      break;
+    case "support":
+      [title, body] = t.support;
+      url = "/?support=open";
+      tag = `support-${event.conversationId}`;
       break;
   }
   return { title, body, icon: PUSH_ICON, url, tag };

@@ -2,7 +2,7 @@ import type { LotteryType, PushLanguage, PushSubscribeBody } from "@shwe/contrac
 import type { FastifyBaseLogger } from "fastify";
 import webpush from "web-push";
 import type { AppContext } from "../../app-context.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Executor } from "../../db/client.ts";
 import type { DatabaseOutageLog } from "../../lib/db-outage.ts";
 import { invalidField } from "../../lib/validation.ts";
 import {
@@ -83,6 +83,7 @@ const DELIVERY_OPTIONS: Record<PushEvent["kind"], { ttl: number; urgency: webpus
   cash: { ttl: 24 * 3600, urgency: "high" },
   win: { ttl: 24 * 3600, urgency: "high" },
   result: { ttl: 3 * 3600, urgency: "normal" },
+  support: { ttl: 24 * 3600, urgency: "high" },
 };
 
 /** Attempts per notification (network errors, 429 and 5xx are tried again), and the wait before each retry. */
@@ -154,6 +155,18 @@ export async function queueNotifications(db: Db): Promise<number> {
     queued += rows;
   }
   return queued;
+}
+
+/**
+ * An operator answered the player's support conversation: one notification per live subscription
+ * of the player, written in the caller's transaction (sent by the worker after commit).
+ */
+export async function queueSupportReply(tx: Executor, userId: number, conversationId: number): Promise<number> {
+  const recipients = await recipientsOf(tx, [userId]);
+  const event: PushEvent = { kind: "support", conversationId };
+  const rows = recipients.map((r) => delivery(r.subscriptionId, event, r.language));
+  await insertDeliveries(tx, rows);
+  return rows.length;
 }
 
 /** Sends one request to a push service; answers its HTTP status (throws on a network error or timeout). */

@@ -24,6 +24,7 @@ import { reportsConsoleRoutes } from "./reports/routes.tsx";
 import { cashbackConsoleRoutes } from "./rewards/routes.tsx";
 import { SecondFactorGate } from "./security/components/second-factor.tsx";
 import { securityConsoleRoutes } from "./security/routes.tsx";
+import { supportConsoleRoutes } from "./support/routes.tsx";
 
 /** The console's pages, relative to /admin. */
 const consoleRoutes: RouteObject[] = [
@@ -44,6 +45,7 @@ const consoleRoutes: RouteObject[] = [
       ...pocketConsoleRoutes,
       ...referralConsoleRoutes,
       ...liveConsoleRoutes,
+      ...supportConsoleRoutes,
       ...reportsConsoleRoutes,
       ...paymentsConsoleRoutes,
       ...promosConsoleRoutes,

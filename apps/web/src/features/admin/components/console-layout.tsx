@@ -28,6 +28,8 @@ import { CashbackNavIcon } from "../rewards/cashback-nav-icon.tsx";
 import { rewardsAdminPaths } from "../rewards/paths.ts";
 import { securityAdminPaths } from "../security/routes.tsx";
 import { SecurityNavIcon } from "../security/security-nav-icon.tsx";
+import { supportAdminPaths } from "../support/paths.ts";
+import { SupportNavIcon } from "../support/support-nav-icon.tsx";
 import { CashInIcon, CashOutIcon, ContentIcon, DashboardIcon, ExitIcon, IdCardIcon, LogIcon, PlayersIcon } from "./console-icons.tsx";
 import { LanguageSelect } from "./language-select.tsx";
 import { SingleAdminBanner } from "./single-admin-banner.tsx";
@@ -41,6 +43,7 @@ interface NavItem {
 
 function useNavItems(): NavItem[] {
   const { t } = useTranslation("admin");
+  const { t: ts } = useTranslation("support");
   const counts = usePendingCounts();
   return [
     { to: adminPaths.dashboard, label: t("nav.dashboard"), icon: DashboardIcon },
@@ -51,6 +54,7 @@ function useNavItems(): NavItem[] {
     { to: adminPaths.auditLog, label: t("nav.auditLog"), icon: LogIcon },
     { to: adminPaths.content, label: t("nav.content"), icon: ContentIcon },
     { to: liveAdminPaths.live, label: t("nav.live"), icon: LiveNavIcon },
+    { to: supportAdminPaths.support, label: ts("console.nav"), icon: SupportNavIcon },
     { to: lotteryAdminPaths.draws, label: t("nav.lottery"), icon: LotteryNavIcon },
     { to: rewardsAdminPaths.cashback, label: t("nav.cashback"), icon: CashbackNavIcon },
     { to: pointsAdminPaths.points, label: t("nav.points"), icon: PointIcon },

@@ -9,6 +9,7 @@ import { LedgerHealth } from "../components/ledger-health.tsx";
 import { PageHeader } from "../components/panel.tsx";
 import { formatCount, type PendingCount, usePendingCounts } from "../hooks/use-pending-counts.ts";
 import { adminPaths } from "../paths.ts";
+import { SupportStatsCard } from "../support/components/support-stats.tsx";
 
 /** What waits for an operator now, and whether the ledger is sound. */
 export function DashboardPage() {
@@ -25,6 +26,7 @@ export function DashboardPage() {
         <StatCard to={adminPaths.lvl2} icon={IdCardIcon} label={t("dashboard.lvl2")} pending={counts.lvl2} />
         <StatCard to={adminPaths.players} icon={PlayersIcon} label={t("dashboard.adjustments")} pending={counts.adjustments} />
       </div>
+      <SupportStatsCard />
       <LedgerHealth />
     </>
   );

@@ -14,6 +14,8 @@ import { ScrollRestorer } from "./scroll-restorer.tsx";
 // settled (so the first tap already finds them), or at once when one is opened before that.
 // The chat ticker, live marquee and broadcasts: downloaded right away, but not part of the first paint.
 const LiveTicker = lazy(() => import("./live-ticker.tsx").then((m) => ({ default: m.LiveTicker })));
+// The support chat's button: its own chunk, fetched once the page has settled (its panel, on the first tap).
+const ChatButton = lazy(() => import("../../support/components/chat-button.tsx").then((m) => ({ default: m.ChatButton })));
 const Overlays = lazy(() => import("./shell-overlays.tsx").then((m) => ({ default: m.ShellOverlays })));
 
 function ShellOverlays() {
@@ -36,6 +38,17 @@ function LiveTickerSlot() {
   return (
     <Suspense fallback={null}>
       <LiveTicker />
+    </Suspense>
+  );
+}
+
+function ChatSlot() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  if (!idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatButton />
     </Suspense>
   );
 }
@@ -64,6 +77,7 @@ export function Layout() {
       </main>
       <Footer />
       <ShellOverlays />
+      <ChatSlot />
       <ScrollRestorer />
     </div>
   );

@@ -1,0 +1,119 @@
+import {
+  adminSupportInboxSchema,
+  adminSupportThreadSchema,
+  type SupportCannedBody,
+  type SupportTab,
+  supportCannedListSchema,
+  supportCannedSchema,
+  supportMessageSchema,
+  supportOperatorsSchema,
+  supportPlayerContextSchema,
+  supportStatsSchema,
+} from "@shwe/contracts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+import { adminKeys } from "../api/query-keys.ts";
+
+export const supportKeys = {
+  all: () => [...adminKeys.all, "support"] as const,
+  inbox: (tab: SupportTab) => [...adminKeys.all, "support", "inbox", tab] as const,
+  thread: (id: number) => [...adminKeys.all, "support", "thread", id] as const,
+  context: (id: number) => [...adminKeys.all, "support", "context", id] as const,
+  canned: () => [...adminKeys.all, "support", "canned"] as const,
+  operators: () => [...adminKeys.all, "support", "operators"] as const,
+  stats: () => [...adminKeys.all, "support-stats"] as const,
+};
+
+/** The inbox and the open conversation are asked again this often (new messages, typing). */
+const REFRESH_MS = 2_000;
+
+/** GET /api/admin/support/conversations?tab=… */
+export function useInbox(tab: SupportTab) {
+  return useQuery({
+    queryKey: supportKeys.inbox(tab),
+    queryFn: async ({ signal }) =>
+      adminSupportInboxSchema.parse(await api<unknown>("admin/support/conversations", { signal, query: { tab } })),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** GET /api/admin/support/conversations/:id (opening it marks the player's messages read). */
+export function useConversation(id: number | undefined) {
+  return useQuery({
+    queryKey: supportKeys.thread(id ?? 0),
+    queryFn: async ({ signal }) => adminSupportThreadSchema.parse(await api<unknown>(`admin/support/conversations/${id}`, { signal })),
+    enabled: id !== undefined,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** GET /api/admin/support/conversations/:id/context: balances, last cash requests and slips. */
+export function usePlayerContext(id: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: supportKeys.context(id ?? 0),
+    queryFn: async ({ signal }) =>
+      supportPlayerContextSchema.parse(await api<unknown>(`admin/support/conversations/${id}/context`, { signal })),
+    enabled: id !== undefined && enabled,
+  });
+}
+
+export function useOperators() {
+  return useQuery({
+    queryKey: supportKeys.operators(),
+    queryFn: async ({ signal }) => supportOperatorsSchema.parse(await api<unknown>("admin/support/operators", { signal })),
+    staleTime: 60_000,
+  });
+}
+
+export function useSupportStats() {
+  return useQuery({
+    queryKey: supportKeys.stats(),
+    queryFn: async ({ signal }) => supportStatsSchema.parse(await api<unknown>("admin/support/stats", { signal })),
+    refetchInterval: 30_000,
+  });
+}
+
+/** POST …/messages {text}: the answer (audited). */
+export function useAnswer(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (text: string) =>
+      supportMessageSchema.parse(await api<unknown>(`admin/support/conversations/${id}/messages`, { method: "POST", body: { text } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.all() }),
+  });
+}
+
+/** Tells the player the operator is typing (best effort). */
+export function sendStaffTyping(id: number): void {
+  void api(`admin/support/conversations/${id}/typing`, { method: "POST" }).catch(() => undefined);
+}
+
+/** Take / hand over / release (operator_id null), close and reopen. */
+export function useConversationAction(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: { kind: "assign"; operatorId: number | null } | { kind: "close" } | { kind: "reopen" }) =>
+      action.kind === "assign"
+        ? api(`admin/support/conversations/${id}/assign`, { method: "POST", body: { operator_id: action.operatorId } })
+        : api(`admin/support/conversations/${id}/${action.kind}`, { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.all() }),
+  });
+}
+
+export function useCanned() {
+  return useQuery({
+    queryKey: supportKeys.canned(),
+    queryFn: async ({ signal }) => supportCannedListSchema.parse(await api<unknown>("admin/support/canned", { signal })),
+  });
+}
+
+export function useCannedChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: { kind: "create"; body: SupportCannedBody } | { kind: "delete"; id: number }) =>
+      change.kind === "create"
+        ? supportCannedSchema.parse(await api<unknown>("admin/support/canned", { method: "POST", body: change.body }))
+        : api(`admin/support/canned/${change.id}`, { method: "DELETE" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.canned() }),
+  });
+}

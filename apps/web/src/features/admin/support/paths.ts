@@ -1,0 +1,4 @@
+/** URLs of the console's support inbox (under /admin). */
+export const supportAdminPaths = {
+  support: "/admin/support",
+} as const;

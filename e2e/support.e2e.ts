@@ -1,0 +1,90 @@
+import { mkdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "./support/browser.ts";
+import { hasChromium } from "./support/chromium.ts";
+import { onPath, signIn } from "./support/console.ts";
+import { type Lng, text } from "./support/locales.ts";
+
+const OPERATOR = { phone: "09400000002", password: "demo-operator-2" };
+const PLAYER = { phone: "09500000002", password: "demo-player-2" };
+/** Where the journey leaves its screenshots (SHOTS_DIR to keep them), none when unset. */
+const SHOTS = process.env.SHOTS_DIR;
+
+describe.skipIf(!hasChromium)("support chat", () => {
+  const browser = useBrowser();
+
+  it("a player writes to support, an operator answers in the console, the player sees the answer live with the unread badge", async () => {
+    const lng: Lng = "en";
+    const shot = async (page: import("playwright-core").Page, name: string) => {
+      if (!SHOTS) return;
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/${name}.png` });
+    };
+
+    // The player, phone size, on the 2D page: the chat button sits above the bet bar.
+    const page = await browser.open("mobile");
+    await page.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await page.goto("/login");
+    await signIn(page, lng, PLAYER);
+    await page.waitForURL((url) => url.pathname !== "/login");
+    await page.goto("/two/lottery");
+    const button = page.getByTestId("support-button");
+    await button.waitFor();
+    await shot(page, "player-2d-button-390");
+    await button.click();
+    const panel = page.getByTestId("support-panel");
+    await panel.waitFor();
+    const question = `Cash-in not received ${Date.now()}`;
+    await page.getByLabel(text(lng, "support:message"), { exact: true }).fill(question);
+    const sent = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/support/messages");
+    await panel.getByRole("button", { name: text(lng, "support:send"), exact: true }).click();
+    expect((await sent).status()).toBe(201);
+    await panel.getByText(question).waitFor();
+    await shot(page, "player-panel-390");
+    // The panel is closed: an answer now shows as the badge.
+    await panel
+      .getByRole("button", { name: text(lng, "support:close"), exact: true })
+      .first()
+      .click();
+    await button.waitFor();
+
+    // The operator opens the conversation in the console's inbox and answers.
+    const desk = await browser.open("desktop");
+    await desk.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await desk.goto("/admin/support");
+    await desk.waitForURL(onPath("/login"));
+    await signIn(desk, lng, OPERATOR);
+    await desk.waitForURL(onPath("/admin/support"));
+    const row = desk.getByTestId("support-inbox").getByRole("button").filter({ hasText: question });
+    await row.click();
+    await desk.getByTestId("support-thread").getByText(question).waitFor();
+    await desk.getByTestId("support-context").waitFor();
+    const reply = `ငွေသွင်းကို စစ်ဆေးနေပါသည် ${Date.now()}`;
+    await desk.getByLabel(text(lng, "support:console.answer"), { exact: true }).fill(reply);
+    const answered = desk.waitForResponse((r) => /\/api\/admin\/support\/conversations\/\d+\/messages$/.test(new URL(r.url()).pathname));
+    await desk.getByRole("button", { name: text(lng, "support:console.send"), exact: true }).click();
+    expect((await answered).status()).toBe(201);
+    await desk.getByTestId("support-thread").getByText(reply).waitFor();
+    await shot(desk, "console-inbox-1280");
+
+    // Live on the player's page, without a reload: the badge, then the answer in the panel.
+    await page.getByTestId("support-unread").filter({ hasText: "1" }).waitFor({ timeout: 10_000 });
+    await shot(page, "player-badge-390");
+    await button.click();
+    await panel.getByText(reply).waitFor();
+    await page.getByTestId("support-unread").waitFor({ state: "detached" });
+    await shot(page, "player-answer-390");
+    if (SHOTS) {
+      // The same screens at the other size: the panel on a wide screen, the inbox on a phone.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await shot(page, "player-panel-1280");
+      await desk.setViewportSize({ width: 390, height: 844 });
+      await shot(desk, "console-conversation-390");
+      await desk.getByRole("button", { name: text(lng, "support:console.back"), exact: true }).click();
+      await desk.getByTestId("support-inbox").waitFor();
+      await shot(desk, "console-inbox-390");
+    }
+    expect(browser.errorsOf(page)).toEqual([]);
+    expect(browser.errorsOf(desk)).toEqual([]);
+  }, 60_000);
+});
