@@ -33,6 +33,7 @@ import { registerHouse } from "./modules/house/house.module.ts";
 import { registerHousekeeping } from "./modules/housekeeping/housekeeping.service.ts";
 import { registerLiveRoutes } from "./modules/live/live.routes.ts";
 import { registerLottery } from "./modules/lottery/lottery.module.ts";
+import { registerMarket } from "./modules/market/market.module.ts";
 import { registerOperatorRoutes } from "./modules/operators/operators.routes.ts";
 import { registerProtectionRoutes } from "./modules/protection/protection.routes.ts";
 import { createProviderRegistry } from "./modules/providers/provider-registry.ts";
@@ -185,6 +186,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   const hub = await registerRealtimeRoutes(app, ctx);
   metrics.sources.websockets = () => hub.socketCount();
   registerLiveRoutes(app, ctx, hub);
+  registerMarket(app, ctx, (message) => hub.sendLive(null, message));
   const gsc = config.gsc ? registerGsc(app, ctx) : undefined;
   if (gsc) await registerGscDemoSimulator(app, ctx, gsc);
 
