@@ -34,19 +34,43 @@ import { newSlipKey } from "../lib/slip-key.ts";
 
 // The latest result in large type arrives after the board (it is not part of the first paint).
 const LiveResult = lazy(() => import("../components/live-result.tsx").then((m) => ({ default: m.LiveResult })));
+// The live market block (running number, SET and value) is loaded the same way, into a reserved place.
+const MarketLive = lazy(() => import("../components/market-live.tsx").then((m) => ({ default: m.MarketLive })));
+
+/** The height kept for the live market block before it draws (no layout shift): SET games show the day's numbers too. */
+const MARKET_BLOCK_HEIGHT: Partial<Record<LotteryType, string>> = {
+  "2D": "min-h-64",
+  "1D": "min-h-64",
+  C2D: "min-h-44",
+  C1D: "min-h-44",
+};
 
 /**
- * Today's result in large type: live data, drawn in the browser only, after the page is taken
- * over (the server's first paint leaves it out, so hydration never waits on its chunk).
+ * Today's result in large type and, for the games read from a market, the live market block: live
+ * data, drawn in the browser only, after the page is taken over (the server's first paint leaves
+ * them out, so hydration never waits on their chunks); the market block's place is kept from the start.
  */
 function LiveResultSlot({ type }: { type: LotteryType }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
+  const marketHeight = MARKET_BLOCK_HEIGHT[type];
   return (
-    <Suspense fallback={null}>
-      <LiveResult type={type} />
-    </Suspense>
+    <>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <LiveResult type={type} />
+        </Suspense>
+      ) : null}
+      {marketHeight ? (
+        <div className={`${marketHeight} flex flex-col`}>
+          {mounted ? (
+            <Suspense fallback={null}>
+              <MarketLive type={type} />
+            </Suspense>
+          ) : null}
+        </div>
+      ) : null}
+    </>
   );
 }
 
