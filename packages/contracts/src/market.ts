@@ -83,10 +83,20 @@ export const marketSettingsSchema = z.strictObject({
   enabled: z.boolean(),
   interval_ms: z.number().int().min(1000).max(60_000),
   sessions: z
-    .array(z.strictObject({ open: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/), close: z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/) }))
+    .array(
+      z
+        .strictObject({
+          open: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+          close: z.string().regex(/^(?:([01]\d|2[0-3]):[0-5]\d|24:00)$/),
+        })
+        .refine((s) => s.open < s.close, "A session must open before it closes."),
+    )
     .min(1)
     .max(4),
   /** Minutes before the first session the status reads "opening soon". */
   opening_soon_minutes: z.number().int().min(0).max(720),
 });
 export type MarketSettings = z.infer<typeof marketSettingsSchema>;
+
+/** GET and PUT /api/admin/market/{market}. */
+export const marketSettingsResponseSchema = z.object({ market: marketSchema, settings: marketSettingsSchema });

@@ -1,9 +1,18 @@
-import { errorBodySchema, marketNowSchema, marketParamsSchema, marketSchema, wsMarketTickMessageSchema } from "@shwe/contracts";
+import {
+  errorBodySchema,
+  marketNowSchema,
+  marketParamsSchema,
+  marketSchema,
+  marketSettingsResponseSchema,
+  marketSettingsSchema,
+  wsMarketTickMessageSchema,
+} from "@shwe/contracts";
 import { yangonDate } from "@shwe/domain";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../app-context.ts";
 import { CACHE_CONTROL, publicAnswer } from "../../plugins/public-reply.ts";
-import { type MarketFetcher, marketNow, readMarketTick } from "./market.service.ts";
+import { actorOf } from "../content/audit.service.ts";
+import { type MarketFetcher, marketNow, marketSettingsOf, readMarketTick, setMarketSettings } from "./market.service.ts";
 import type { SimulatorState } from "./market-sim.ts";
 import { simulatedFeed } from "./market-sim.ts";
 
@@ -29,6 +38,37 @@ export function registerMarketRoutes(app: ZodApp, ctx: AppContext): void {
       const { market } = request.params;
       return answer(request, reply, `${market}|${yangonDate(now)}`, () => marketNow(ctx, market, now));
     },
+  );
+
+  const admin = { onRequest: ctx.guards.requireOperator };
+  const base = { tags: ["admin", "lottery"], security: [{ bearer: [] }] };
+  const errors = { "4xx": errorBodySchema };
+  app.get(
+    "/api/admin/market/:market",
+    {
+      ...admin,
+      schema: {
+        ...base,
+        summary: "A market's live reading settings",
+        params: marketParamsSchema,
+        response: { 200: marketSettingsResponseSchema, ...errors },
+      },
+    },
+    async (request) => marketSettingsOf(ctx, request.params.market),
+  );
+  app.put(
+    "/api/admin/market/:market",
+    {
+      ...admin,
+      schema: {
+        ...base,
+        summary: "Set a market's live reading: on or off, interval, trading sessions (Yangon time)",
+        params: marketParamsSchema,
+        body: marketSettingsSchema,
+        response: { 200: marketSettingsResponseSchema, ...errors },
+      },
+    },
+    async (request) => setMarketSettings(ctx, request.params.market, request.body, actorOf(request)),
   );
 }
 

@@ -9,7 +9,8 @@ import {
 import { type FeedValues, formatDecimal2, parseDecimal2, yangonInstant } from "@shwe/domain";
 import type { AppContext } from "../../app-context.ts";
 import type { Db } from "../../db/client.ts";
-import { defineSetting, readSetting, type SettingDef } from "../content/settings.service.ts";
+import type { Actor } from "../content/audit.service.ts";
+import { defineSetting, readSetting, type SettingDef, updateSetting } from "../content/settings.service.ts";
 import { feedValuesOf, readLiveFeedSource, runningNumberOf } from "../lottery/market-feed.service.ts";
 import { luckyDaily } from "../lottery/public.service.ts";
 import {
@@ -171,4 +172,19 @@ export async function marketNow(ctx: AppContext, market: Market, now: Date = ctx
     marks,
     now: now.toISOString(),
   };
+}
+
+/** GET /api/admin/market/{market}: whether the market is read, how often, its sessions (Yangon time). */
+export async function marketSettingsOf(ctx: AppContext, market: Market): Promise<{ market: Market; settings: MarketSettings }> {
+  return { market, settings: await readSetting(ctx.db, MARKET_SETTINGS[market]) };
+}
+
+/** PUT /api/admin/market/{market}: audited like every operator setting. */
+export async function setMarketSettings(
+  ctx: AppContext,
+  market: Market,
+  settings: MarketSettings,
+  actor: Actor,
+): Promise<{ market: Market; settings: MarketSettings }> {
+  return { market, settings: await updateSetting(ctx.db, MARKET_SETTINGS[market], actor, () => settings) };
 }

@@ -9,7 +9,7 @@ import type { AppContext, ZodApp } from "../../app-context.ts";
 import { rowsOf } from "../../db/client.ts";
 import { ManualClock } from "../../lib/clock.ts";
 import { createTestApp, onRealPostgres, openSecondInstance, type TestApp } from "../../test/test-app.ts";
-import { call } from "../ledger/testing.ts";
+import { call, createUser, expectErrorBody } from "../ledger/testing.ts";
 import { type Opened, open } from "../realtime/ws-testing.ts";
 import { changeOf, deriveReading, type MarketFetcher, readMarketTick } from "./market.service.ts";
 import { DEFAULT_MARKET_SETTINGS, marketStatus } from "./market-hours.ts";
@@ -233,5 +233,29 @@ describe("the tick reader", () => {
       { time: "16:30", two_d: null, source: null },
     ]);
     expect((await call(t, "GET", "/api/market/nope")).statusCode).toBe(400);
+  });
+
+  it("operators set a market's hours; a session that closes before it opens is refused and changes nothing", async () => {
+    const op = await createUser(t, { role: "admin" });
+    const auth = { authorization: `Bearer ${op.token}` };
+    expect((await call(t, "GET", "/api/admin/market/set", { token: op.token })).json()).toEqual({
+      market: "set",
+      settings: DEFAULT_MARKET_SETTINGS.set,
+    });
+    const settings = { ...DEFAULT_MARKET_SETTINGS.set, sessions: [{ open: "10:30", close: "12:01" }] };
+    const put = await t.app.inject({ method: "PUT", url: "/api/admin/market/set", headers: auth, payload: settings });
+    expect(put.json()).toEqual({ market: "set", settings });
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/market/set",
+      headers: auth,
+      payload: { ...settings, sessions: [{ open: "12:00", close: "10:00" }] },
+    });
+    expectErrorBody(bad, 400, "VALIDATION_FAILED");
+    expect((await call(t, "GET", "/api/admin/market/set", { token: op.token })).json().settings).toEqual(settings);
+    // 10:00 is now before the session: opening soon, and nothing is read.
+    expect(marketNowSchema.parse((await call(t, "GET", "/api/market/set")).json()).status).toBe("opening_soon");
+    expect(await readMarketTick(t.ctx, "set", { instanceId: "a", fetchFeed: async () => ({}) })).toBeNull();
+    expect((await t.app.inject({ method: "PUT", url: "/api/admin/market/set", payload: settings })).statusCode).toBe(401);
   });
 });
