@@ -75,6 +75,7 @@ function connect(base, player) {
       result: undefined,
       balance: undefined,
       tick: undefined,
+      tickFrom: Number.POSITIVE_INFINITY,
       balanceFrom: Number.POSITIVE_INFINITY,
       closed: false,
     };
@@ -88,7 +89,8 @@ function connect(base, player) {
         clearTimeout(timer);
         resolveConn(client);
       } else if (msg.type === "result" && client.result === undefined) client.result = now;
-      else if (msg.type === "market_tick" && client.tick === undefined) client.tick = now;
+      // The demo server reads the crypto market by itself all day: only the SET reading made below counts.
+      else if (msg.type === "market_tick" && msg.market === "set" && client.tick === undefined && now >= client.tickFrom) client.tick = now;
       else if (msg.type === "balance" && client.balance === undefined && now >= client.balanceFrom) client.balance = now;
     });
     socket.on("error", () => undefined);
@@ -192,6 +194,7 @@ try {
   // Market reading: a (fake, instant) SET feed read now, whatever the hours; from the read's start to each socket.
   await seedDemoFeedUrl(ctx.db, "2D", "https://feed.example/set");
   const tTick = performance.now();
+  for (const c of ready) c.tickFrom = tTick;
   const reading = await readMarketTick(ctx, "set", {
     instanceId: "bench",
     force: true,
