@@ -6,9 +6,9 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import type { AppContext, ZodApp } from "../../app-context.ts";
-import { rowsOf } from "../../db/client.ts";
+import { openDatabase, rowsOf } from "../../db/client.ts";
 import { ManualClock } from "../../lib/clock.ts";
-import { createTestApp, onRealPostgres, openSecondInstance, type TestApp } from "../../test/test-app.ts";
+import { createTestApp, databaseUrlOf, onRealPostgres, type TestApp } from "../../test/test-app.ts";
 import { call, createUser, expectErrorBody } from "../ledger/testing.ts";
 import { type Opened, open } from "../realtime/ws-testing.ts";
 import { changeOf, deriveReading, type MarketFetcher, readMarketTick } from "./market.service.ts";
@@ -111,7 +111,7 @@ describe("the tick reader", () => {
     t = await createTestApp({ clock });
   });
   afterEach(async () => {
-    for (const s of stop.splice(0)) await s();
+    for (const s of stop.splice(0).reverse()) await s();
     await t.close();
   });
 
@@ -129,12 +129,10 @@ describe("the tick reader", () => {
 
   /** Another server process on the same database (its own pool and listener on real PostgreSQL). */
   async function secondInstance(): Promise<{ app: ZodApp; ctx: AppContext }> {
-    if (onRealPostgres) {
-      const second = await openSecondInstance(t);
-      stop.push(second.close);
-      return second;
-    }
-    const { app, ctx } = await buildApp({ config: t.config, database: t.database, clock });
+    // On real PostgreSQL: its own pool and listening connection, like another process (with this test's clock).
+    const database = onRealPostgres ? await openDatabase({ url: await databaseUrlOf(t.database), poolSize: 5 }) : t.database;
+    if (onRealPostgres) stop.push(() => database.close());
+    const { app, ctx } = await buildApp({ config: t.config, database, clock });
     await app.ready();
     stop.push(() => app.close());
     return { app, ctx };
