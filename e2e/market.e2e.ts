@@ -26,6 +26,22 @@ async function advance(baseUrl: string, steps: number): Promise<string> {
 
 const runningNumber = (page: Page) => page.getByTestId("market-running-number").textContent();
 
+/** The live block's place, as drawn and as kept before it loaded: equal when its content fits the reservation (no layout shift). */
+async function reservation(page: Page): Promise<{ drawn: number; kept: number }> {
+  return page.getByTestId("market-live").evaluate((el) => {
+    const place = el.parentElement as HTMLElement;
+    return {
+      drawn: Math.round(place.getBoundingClientRect().height),
+      kept: Math.round(Number.parseFloat(getComputedStyle(place).minHeight)),
+    };
+  });
+}
+
+async function expectNoShift(page: Page): Promise<void> {
+  const { drawn, kept } = await reservation(page);
+  expect(drawn, "the live block grew beyond the place kept for it").toBe(kept);
+}
+
 describe.skipIf(!hasChromium)("market", () => {
   const browser = useBrowser();
 
@@ -53,12 +69,20 @@ describe.skipIf(!hasChromium)("market", () => {
     expect(next).not.toBe(first);
     await expect.poll(() => runningNumber(page), { timeout: 10_000 }).toBe(next);
     expect(await page.getByTestId("market-status").textContent()).not.toBe("");
+    await expectNoShift(page);
     await page.screenshot({ path: `${SHOTS}/2d-mobile.png`, fullPage: false });
+
+    // The crypto 2D page: the BTC/USDT reading in its own (smaller) place.
+    await page.goto("/crypto/lottery");
+    await page.getByTestId("market-live").waitFor();
+    await expectNoShift(page);
+    await page.screenshot({ path: `${SHOTS}/crypto-mobile.png`, fullPage: false });
 
     const desk = await browser.open("desktop");
     await desk.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
     await desk.goto("/two/lottery");
     await expect.poll(() => runningNumber(desk), { timeout: 15_000 }).toBe(next);
+    await expectNoShift(desk);
     await desk.screenshot({ path: `${SHOTS}/2d-desktop.png`, fullPage: false });
     expect(browser.errorsOf(page)).toEqual([]);
     expect(browser.errorsOf(desk)).toEqual([]);

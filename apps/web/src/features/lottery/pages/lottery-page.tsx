@@ -39,10 +39,10 @@ const MarketLive = lazy(() => import("../components/market-live.tsx").then((m) =
 
 /** The height kept for the live market block before it draws (no layout shift): SET games show the day's numbers too. */
 const MARKET_BLOCK_HEIGHT: Partial<Record<LotteryType, string>> = {
-  "2D": "min-h-72 lg:min-h-64",
-  "1D": "min-h-72 lg:min-h-64",
-  C2D: "min-h-44",
-  C1D: "min-h-44",
+  "2D": "min-h-80 lg:min-h-72",
+  "1D": "min-h-80 lg:min-h-72",
+  C2D: "min-h-56",
+  C1D: "min-h-56",
 };
 
 /**
