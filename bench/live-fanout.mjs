@@ -85,6 +85,8 @@ function connect(base, player) {
       const now = performance.now();
       const msg = JSON.parse(String(data));
       if (msg.type === "ready") {
+        // As the 2D page does: watch the SET readings.
+        socket.send(JSON.stringify({ type: "watch", topics: ["market:set"] }));
         client.ready = true;
         clearTimeout(timer);
         resolveConn(client);

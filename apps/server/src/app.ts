@@ -186,7 +186,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   const hub = await registerRealtimeRoutes(app, ctx);
   metrics.sources.websockets = () => hub.socketCount();
   registerLiveRoutes(app, ctx, hub);
-  registerMarket(app, ctx, (message) => hub.sendLive(null, message));
+  registerMarket(app, ctx, (message) => hub.sendTopic(`market:${message.market}`, message));
   const gsc = config.gsc ? registerGsc(app, ctx) : undefined;
   if (gsc) await registerGscDemoSimulator(app, ctx, gsc);
 

@@ -8,6 +8,7 @@ import {
   PONG_TIMEOUT_MS,
   type RealtimeConnection,
   subscribeRealtime,
+  watchRealtime,
 } from "./realtime.ts";
 import { FakeWebSocket, installFakeWebSocket, lastSocket } from "./realtime-testing.ts";
 
@@ -160,6 +161,28 @@ describe("connectRealtime", () => {
     lastSocket().serverSend({ type: "caught_up", last_event_id: 12 });
     expect(results.mock.calls.map(([m]) => m.number)).toEqual(["42", "07"]);
     stop();
+  });
+
+  it("tells the socket the topics watched, when they change and again after a reconnection", () => {
+    connect({ token: undefined });
+    const unwatchA = watchRealtime("market:set");
+    lastSocket().serverOpen();
+    lastSocket().serverSend({ type: "ready", user_id: null });
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: ["market:set"] });
+    // A second part of the page watching the same topic, then a topic more.
+    const unwatchB = watchRealtime("market:set");
+    const unwatchCrypto = watchRealtime("market:crypto");
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: ["market:set", "market:crypto"] });
+    unwatchCrypto();
+    unwatchA();
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: ["market:set"] });
+    lastSocket().serverClose(1006);
+    vi.advanceTimersByTime(1_000);
+    lastSocket().serverOpen();
+    lastSocket().serverSend({ type: "ready", user_id: null });
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: ["market:set"] });
+    unwatchB();
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: [] });
   });
 
   it("pings every 25 s and drops a connection that stops answering", () => {

@@ -72,6 +72,28 @@ export function dispatchRealtime(message: RealtimeMessage): void {
   }
 }
 
+/** Topics this tab watches (`watch`: a market's readings), each with how many parts of the page want it. */
+const watched = new Map<string, number>();
+/** Tells the open socket what is watched now; set by the connection once it is ready. */
+let tellWatched: (() => void) | undefined;
+
+/**
+ * Watches a topic the server sends only to the sockets that ask ("market:set", …): on the open
+ * socket now and on every socket after a reconnection; returns the function that stops watching.
+ */
+export function watchRealtime(topic: string): () => void {
+  watched.set(topic, (watched.get(topic) ?? 0) + 1);
+  tellWatched?.();
+  return () => {
+    const left = (watched.get(topic) ?? 1) - 1;
+    if (left > 0) watched.set(topic, left);
+    else watched.delete(topic);
+    tellWatched?.();
+  };
+}
+
+const watchMessage = () => JSON.stringify({ type: "watch", topics: [...watched.keys()] });
+
 export interface RealtimeOptions {
   /** The player's token; none for a visitor. */
   token?: string | undefined;
@@ -146,6 +168,10 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       if (everReady) options.onReconnected?.();
       everReady = true;
       ws.send(JSON.stringify(lastEventId > 0 ? { type: "resume", after: lastEventId } : { type: "resume" }));
+      if (watched.size > 0) ws.send(watchMessage());
+      tellWatched = () => {
+        if (socket === ws && ws.readyState === WebSocket.OPEN) ws.send(watchMessage());
+      };
       clearInterval(pingTimer);
       pingTimer = setInterval(() => {
         if (ws.readyState !== WebSocket.OPEN) return;

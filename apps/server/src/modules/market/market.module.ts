@@ -8,7 +8,7 @@ import { MARKET_SETTINGS, type MarketFetcher, readMarketTick } from "./market.se
 import { slotOf } from "./market-hours.ts";
 import { createSimulatorState, type SimulatorState, simulatedFeed } from "./market-sim.ts";
 
-/** Sends a message to every open socket of this process, visitors too. */
+/** Sends a reading to this process's sockets watching its market (`watch` "market:set" or "market:crypto"), visitors too. */
 export type Broadcast = (message: WsMarketTickMessage) => void;
 
 /** How often a listening server looks whether a market's next reading slot has come. */

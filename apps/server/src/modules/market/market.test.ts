@@ -120,10 +120,17 @@ describe("the tick reader", () => {
       await ctx.db.execute(sql`select status, two_d, claimed_by from market_ticks where market = 'set' order by slot_at`),
     );
 
-  async function visitor(app: ZodApp): Promise<Opened> {
+  /** A visitor's socket watching the SET readings (as the 2D and 1D pages do), or watching nothing. */
+  async function visitor(app: ZodApp, watch = true): Promise<Opened> {
     const s = await open(app, "/api/ws");
     s.ws.send(JSON.stringify({ type: "hello" }));
     await s.next((m) => m.type === "ready");
+    if (watch) {
+      s.ws.send(JSON.stringify({ type: "watch", topics: ["market:set"] }));
+      // The socket answers in order: once the pong is back, the watch is in place.
+      s.ws.send(JSON.stringify({ type: "ping" }));
+      await s.next((m) => m.type === "pong");
+    }
     return s;
   }
 
@@ -142,6 +149,7 @@ describe("the tick reader", () => {
     const other = await secondInstance();
     const here = await visitor(t.app);
     const there = await visitor(other.app);
+    const elsewhere = await visitor(t.app, false);
     let reads = 0;
     const fetchFeed: MarketFetcher = async () => {
       reads++;
@@ -160,6 +168,11 @@ describe("the tick reader", () => {
       const m = wsMarketTickMessageSchema.parse(await s.next((x) => x.type === "market_tick"));
       expect(m).toMatchObject({ market: "set", status: "open", delayed: false, tick: { two_d: "58", one_d: "8", set_index: "1402.35" } });
     }
+
+    // A page that does not watch the market (any page but 2D, 1D and crypto) gets no reading.
+    elsewhere.ws.send(JSON.stringify({ type: "ping" }));
+    await elsewhere.next((m) => m.type === "pong");
+    expect(elsewhere.messages.filter((m) => m.type === "market_tick")).toEqual([]);
 
     // The next slot: read again (by whichever instance), with the change since the reading before.
     clock.advance(5000);

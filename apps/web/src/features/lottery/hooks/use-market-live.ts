@@ -1,7 +1,7 @@
 import type { Market, MarketNow, WsMarketTickMessage } from "@shwe/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { subscribeRealtime } from "../../../lib/realtime.ts";
+import { subscribeRealtime, watchRealtime } from "../../../lib/realtime.ts";
 import { marketKey, useMarketNow } from "../api/market.ts";
 
 /** Readings missed in a row while the market is open before the page says the live connection is lost and polls. */
@@ -9,7 +9,7 @@ const MISSED_READINGS = 3;
 
 /**
  * The market's live state: the public answer, rewritten in place by each reading on the socket
- * ({type: "market_tick"}). While the market is open and no reading arrives for a few intervals, the
+ * ({type: "market_tick"}, sent to the sockets watching "market:<market>"). While the market is open and no reading arrives for a few intervals, the
  * socket is taken to be down: `socketDown` is true and the answer is polled instead.
  */
 export function useMarketLive(market: Market): { data: MarketNow | undefined; socketDown: boolean; isError: boolean } {
@@ -43,6 +43,9 @@ export function useMarketLive(market: Market): { data: MarketNow | undefined; so
       ),
     [market, queryClient],
   );
+
+  // The server sends a market's readings only to the sockets watching it.
+  useEffect(() => watchRealtime(`market:${market}`), [market]);
 
   // A draw resulted: the day's numbers (12:01, 16:30) are read again.
   useEffect(
