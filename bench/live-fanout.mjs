@@ -19,7 +19,7 @@ import { BENCH_PASSWORD, createOpenDraw, openContext } from "./lib/players.mjs";
  * {type:"auth", token}). Then a draw is settled (its result goes to every socket) and every player's main
  * balance is credited by journals in transactions of 200 players (each a balance update on their socket).
  * Then one market reading (the SET feed read by this process, the claim stored, the reading announced
- * on the `market_tick` channel and sent by the server to every socket).
+ * on the `market_tick` channel and sent by the server to every socket, each watching `market:set`).
  * Measured: time from the start of each step until each socket has the message (p50/p95/max), and the server's
  * resident memory per socket. N is 10,000 or what the file limit allows (BENCH_SOCKETS lowers it).
  */
