@@ -7,8 +7,8 @@ import {
   PING_INTERVAL_MS,
   PONG_TIMEOUT_MS,
   type RealtimeConnection,
+  setWatching,
   subscribeRealtime,
-  watchRealtime,
 } from "./realtime.ts";
 import { FakeWebSocket, installFakeWebSocket, lastSocket } from "./realtime-testing.ts";
 
@@ -163,26 +163,22 @@ describe("connectRealtime", () => {
     stop();
   });
 
-  it("tells the socket the topics watched, when they change and again after a reconnection", () => {
+  it("tells the socket what the page watches, when it changes and again after a reconnection", () => {
     connect({ token: undefined });
-    const unwatchA = watchRealtime("market:set");
+    const watchSet = JSON.stringify({ type: "watch", topics: ["market:set"] });
+    setWatching(watchSet);
     lastSocket().serverOpen();
     lastSocket().serverSend({ type: "ready", user_id: null });
     expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: ["market:set"] });
-    // A second part of the page watching the same topic, then a topic more.
-    const unwatchB = watchRealtime("market:set");
-    const unwatchCrypto = watchRealtime("market:crypto");
+    setWatching(JSON.stringify({ type: "watch", topics: ["market:set", "market:crypto"] }));
     expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: ["market:set", "market:crypto"] });
-    unwatchCrypto();
-    unwatchA();
-    expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: ["market:set"] });
+    setWatching(watchSet);
     lastSocket().serverClose(1006);
     vi.advanceTimersByTime(1_000);
     lastSocket().serverOpen();
     lastSocket().serverSend({ type: "ready", user_id: null });
     expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: ["market:set"] });
-    unwatchB();
-    expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: [] });
+    setWatching("");
   });
 
   it("pings every 25 s and drops a connection that stops answering", () => {

@@ -72,27 +72,15 @@ export function dispatchRealtime(message: RealtimeMessage): void {
   }
 }
 
-/** Topics this tab watches (`watch`: a market's readings), each with how many parts of the page want it. */
-const watched = new Map<string, number>();
-/** Tells the open socket what is watched now; set by the connection once it is ready. */
-let tellWatched: (() => void) | undefined;
+/** The `watch` message of this tab (the topics its page watches), sent on every socket once ready. */
+let watching = "";
+let tellWatching: (() => void) | undefined;
 
-/**
- * Watches a topic the server sends only to the sockets that ask ("market:set", …): on the open
- * socket now and on every socket after a reconnection; returns the function that stops watching.
- */
-export function watchRealtime(topic: string): () => void {
-  watched.set(topic, (watched.get(topic) ?? 0) + 1);
-  tellWatched?.();
-  return () => {
-    const left = (watched.get(topic) ?? 1) - 1;
-    if (left > 0) watched.set(topic, left);
-    else watched.delete(topic);
-    tellWatched?.();
-  };
+/** Sets what this tab watches ({type: "watch", topics} as text): sent on the open socket now and after every reconnection. */
+export function setWatching(message: string): void {
+  watching = message;
+  tellWatching?.();
 }
-
-const watchMessage = () => JSON.stringify({ type: "watch", topics: [...watched.keys()] });
 
 export interface RealtimeOptions {
   /** The player's token; none for a visitor. */
@@ -168,10 +156,10 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       if (everReady) options.onReconnected?.();
       everReady = true;
       ws.send(JSON.stringify(lastEventId > 0 ? { type: "resume", after: lastEventId } : { type: "resume" }));
-      if (watched.size > 0) ws.send(watchMessage());
-      tellWatched = () => {
-        if (socket === ws && ws.readyState === WebSocket.OPEN) ws.send(watchMessage());
+      tellWatching = () => {
+        if (watching && socket === ws && ws.readyState === WebSocket.OPEN) ws.send(watching);
       };
+      tellWatching();
       clearInterval(pingTimer);
       pingTimer = setInterval(() => {
         if (ws.readyState !== WebSocket.OPEN) return;

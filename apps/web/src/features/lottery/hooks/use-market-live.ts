@@ -1,8 +1,12 @@
 import type { Market, MarketNow, WsMarketTickMessage } from "@shwe/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { subscribeRealtime, watchRealtime } from "../../../lib/realtime.ts";
+import { setWatching, subscribeRealtime } from "../../../lib/realtime.ts";
 import { marketKey, useMarketNow } from "../api/market.ts";
+
+/** The markets the page shows (by how many blocks), told to the socket as the topics it watches. */
+const watched = new Map<Market, number>();
+const tellWatched = () => setWatching(JSON.stringify({ type: "watch", topics: [...watched.keys()].map((m) => `market:${m}`) }));
 
 /** Readings missed in a row while the market is open before the page says the live connection is lost and polls. */
 const MISSED_READINGS = 3;
@@ -45,7 +49,16 @@ export function useMarketLive(market: Market): { data: MarketNow | undefined; so
   );
 
   // The server sends a market's readings only to the sockets watching it.
-  useEffect(() => watchRealtime(`market:${market}`), [market]);
+  useEffect(() => {
+    watched.set(market, (watched.get(market) ?? 0) + 1);
+    tellWatched();
+    return () => {
+      const left = (watched.get(market) ?? 1) - 1;
+      if (left > 0) watched.set(market, left);
+      else watched.delete(market);
+      tellWatched();
+    };
+  }, [market]);
 
   // A draw resulted: the day's numbers (12:01, 16:30) are read again.
   useEffect(
