@@ -33,6 +33,7 @@ import { registerHouse } from "./modules/house/house.module.ts";
 import { registerHousekeeping } from "./modules/housekeeping/housekeeping.service.ts";
 import { registerLiveRoutes } from "./modules/live/live.routes.ts";
 import { registerLottery } from "./modules/lottery/lottery.module.ts";
+import { registerMarket } from "./modules/market/market.module.ts";
 import { registerOperatorRoutes } from "./modules/operators/operators.routes.ts";
 import { registerProtectionRoutes } from "./modules/protection/protection.routes.ts";
 import { createProviderRegistry } from "./modules/providers/provider-registry.ts";
@@ -187,6 +188,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   metrics.sources.websockets = () => hub.socketCount();
   registerLiveRoutes(app, ctx, hub);
   registerSupportRoutes(app, ctx);
+  registerMarket(app, ctx, (message) => hub.sendTopic(`market:${message.market}`, message));
   const gsc = config.gsc ? registerGsc(app, ctx) : undefined;
   if (gsc) await registerGscDemoSimulator(app, ctx, gsc);
 

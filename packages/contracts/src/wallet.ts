@@ -291,11 +291,17 @@ export const ledgerAuditSchema = z.object({
  * events only), then keepalive pings and `resume` (replay the live events after `after`, the last
  * event id seen; without it only the chat messages still showing and the current marquee).
  */
+/** Topics a socket may watch (`watch`): the live readings of a market (market.ts), sent only to the sockets watching them. */
+export const WS_TOPICS = ["market:set", "market:crypto"] as const;
+export type WsTopic = (typeof WS_TOPICS)[number];
+
 export const wsClientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("auth"), token: text().min(1).max(200) }),
   z.object({ type: z.literal("hello") }),
   z.object({ type: z.literal("ping") }),
   z.object({ type: z.literal("resume"), after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
+  /** The topics this socket wants besides what every socket gets (replaces the ones before): a market's readings. */
+  z.object({ type: z.literal("watch"), topics: z.array(z.enum(WS_TOPICS)).max(WS_TOPICS.length) }),
 ]);
 export const wsBalanceMessageSchema = z.object({
   type: z.literal("balance"),

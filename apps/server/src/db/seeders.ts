@@ -10,3 +10,4 @@ import "../modules/providers/providers.seed.ts";
 import "../modules/rewards/points.seed.ts";
 import "../modules/rewards/pocket.seed.ts";
 import "../modules/support/support.seed.ts";
+import "../modules/market/market.seed.ts";

@@ -7,6 +7,7 @@ import {
   PING_INTERVAL_MS,
   PONG_TIMEOUT_MS,
   type RealtimeConnection,
+  setWatching,
   subscribeRealtime,
 } from "./realtime.ts";
 import { FakeWebSocket, installFakeWebSocket, lastSocket } from "./realtime-testing.ts";
@@ -160,6 +161,24 @@ describe("connectRealtime", () => {
     lastSocket().serverSend({ type: "caught_up", last_event_id: 12 });
     expect(results.mock.calls.map(([m]) => m.number)).toEqual(["42", "07"]);
     stop();
+  });
+
+  it("tells the socket what the page watches, when it changes and again after a reconnection", () => {
+    connect({ token: undefined });
+    const watchSet = JSON.stringify({ type: "watch", topics: ["market:set"] });
+    setWatching(watchSet);
+    lastSocket().serverOpen();
+    lastSocket().serverSend({ type: "ready", user_id: null });
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: ["market:set"] });
+    setWatching(JSON.stringify({ type: "watch", topics: ["market:set", "market:crypto"] }));
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: ["market:set", "market:crypto"] });
+    setWatching(watchSet);
+    lastSocket().serverClose(1006);
+    vi.advanceTimersByTime(1_000);
+    lastSocket().serverOpen();
+    lastSocket().serverSend({ type: "ready", user_id: null });
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: ["market:set"] });
+    setWatching("");
   });
 
   it("pings every 25 s and drops a connection that stops answering", () => {

@@ -72,6 +72,16 @@ export function dispatchRealtime(message: RealtimeMessage): void {
   }
 }
 
+/** The `watch` message of this tab (the topics its page watches), sent on every socket once ready. */
+let watching = "";
+let tellWatching: (() => void) | undefined;
+
+/** Sets what this tab watches ({type: "watch", topics} as text): sent on the open socket now and after every reconnection. */
+export function setWatching(message: string): void {
+  watching = message;
+  tellWatching?.();
+}
+
 export interface RealtimeOptions {
   /** The player's token; none for a visitor. */
   token?: string | undefined;
@@ -146,6 +156,10 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       if (everReady) options.onReconnected?.();
       everReady = true;
       ws.send(JSON.stringify(lastEventId > 0 ? { type: "resume", after: lastEventId } : { type: "resume" }));
+      tellWatching = () => {
+        if (watching && socket === ws && ws.readyState === WebSocket.OPEN) ws.send(watching);
+      };
+      tellWatching();
       clearInterval(pingTimer);
       pingTimer = setInterval(() => {
         if (ws.readyState !== WebSocket.OPEN) return;

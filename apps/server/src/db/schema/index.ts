@@ -7,6 +7,7 @@ export * from "./house.ts";
 export * from "./ledger.ts";
 export * from "./live.ts";
 export * from "./lottery.ts";
+export * from "./market.ts";
 export * from "./operators.ts";
 export * from "./pocket.ts";
 export * from "./points.ts";

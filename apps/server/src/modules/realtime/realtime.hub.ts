@@ -24,6 +24,8 @@ export interface HubClient {
   /** The auth token's id: its revocation closes this socket. */
   tokenId: number;
   alive: boolean;
+  /** The topics the socket watches (`watch`), besides what every socket gets. */
+  topics?: ReadonlySet<string>;
 }
 
 /** A visitor's socket: public events only (results, chat, marquee, broadcasts to everyone). */
@@ -31,6 +33,8 @@ export interface VisitorClient {
   socket: HubSocket;
   ip: string;
   alive: boolean;
+  /** The topics the socket watches (`watch`), besides what every socket gets. */
+  topics?: ReadonlySet<string>;
 }
 
 /**
@@ -144,6 +148,12 @@ export class RealtimeHub {
     }
     const text = JSON.stringify(message);
     for (const c of [...this.clients(), ...this.visitors()]) if (c.socket.readyState === OPEN) c.socket.send(text);
+  }
+
+  /** A message of a topic: to the sockets watching it only (signed-in and visitors). */
+  sendTopic(topic: string, message: Record<string, unknown>): void {
+    const text = JSON.stringify(message);
+    for (const c of [...this.clients(), ...this.visitors()]) if (c.topics?.has(topic) && c.socket.readyState === OPEN) c.socket.send(text);
   }
 
   sendRaw(socket: HubSocket, message: WsServerMessage | WsLiveMessage | Record<string, unknown>): void {

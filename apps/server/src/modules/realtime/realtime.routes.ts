@@ -250,6 +250,7 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
       }
       me.alive = true;
       if (msg?.type === "ping") hub.sendRaw(socket, { type: "pong" });
+      else if (msg?.type === "watch") me.topics = new Set(msg.topics);
       else if (msg?.type === "resume") {
         // One replay at a time per socket.
         if (resuming) return;

@@ -32,20 +32,28 @@ import { gameKey, pageOf, pageSize } from "../lib/games.ts";
 import { serverNow, useIsPast } from "../lib/server-clock.ts";
 import { newSlipKey } from "../lib/slip-key.ts";
 
-// The latest result in large type arrives after the board (it is not part of the first paint).
-const LiveResult = lazy(() => import("../components/live-result.tsx").then((m) => ({ default: m.LiveResult })));
+// Today's latest result in large type and the live market block arrive after the board (they are
+// not part of the first paint), in one chunk.
+const LiveBlocks = lazy(() => import("../components/live-blocks.tsx").then((m) => ({ default: m.LiveBlocks })));
+
+/** The height kept for the live market block before it draws (no layout shift): SET games show the day's numbers too. */
+const marketPlace = (type: LotteryType) =>
+  type === "2D" || type === "1D" ? "min-h-80 lg:min-h-72" : type === "C2D" || type === "C1D" ? "min-h-56" : undefined;
 
 /**
- * Today's result in large type: live data, drawn in the browser only, after the page is taken
- * over (the server's first paint leaves it out, so hydration never waits on its chunk).
+ * Today's result in large type and, for the games read from a market, the live market block: live
+ * data, drawn in the browser only, after the page is taken over (the server's first paint leaves
+ * them out, so hydration never waits on their chunk); the market block's place is kept from the start.
  */
 function LiveResultSlot({ type }: { type: LotteryType }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
+  const place = marketPlace(type);
+  const kept = place ? <div className={place} /> : null;
+  if (!mounted) return kept;
   return (
-    <Suspense fallback={null}>
-      <LiveResult type={type} />
+    <Suspense fallback={kept}>
+      <LiveBlocks type={type} place={place} />
     </Suspense>
   );
 }

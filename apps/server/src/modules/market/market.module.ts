@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import { MARKETS, type Market, type WsMarketTickMessage, wsMarketTickMessageSchema } from "@shwe/contracts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
+import { readSetting } from "../content/settings.service.ts";
+import { fetchFeedDocument } from "../lottery/market-feed.service.ts";
+import { DEMO_FEED_PATH, registerMarketDemoRoutes, registerMarketRoutes } from "./market.routes.ts";
+import { MARKET_SETTINGS, type MarketFetcher, readMarketTick } from "./market.service.ts";
+import { slotOf } from "./market-hours.ts";
+import { createSimulatorState, type SimulatorState, simulatedFeed } from "./market-sim.ts";
+
+/** Sends a reading to this process's sockets watching its market (`watch` "market:set" or "market:crypto"), visitors too. */
+export type Broadcast = (message: WsMarketTickMessage) => void;
+
+/** How often a listening server looks whether a market's next reading slot has come. */
+const LOOK_EVERY_MS = 1000;
+
+/**
+ * The live markets in the app: the public route, the reader (started on listen: each process tries
+ * each slot, one claims it), and the `market_tick` channel every process listens on to send the
+ * readings to its sockets. Tests that never listen call readMarketTick themselves.
+ */
+export function registerMarket(app: ZodApp, ctx: AppContext, broadcast: Broadcast): void {
+  const instanceId = randomUUID();
+  const sim = createSimulatorState();
+  const fetchFeed = demoAwareFetcher(ctx, sim);
+  registerMarketRoutes(app, ctx);
+  registerMarketDemoRoutes(app, ctx, sim, { instanceId, fetchFeed });
+
+  let stopListening: (() => Promise<void>) | undefined;
+  app.addHook("onReady", async () => {
+    stopListening = await ctx.database.listen("market_tick", (payload) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(payload);
+      } catch {
+        return app.log.warn({ payload }, "bad market_tick notification");
+      }
+      const message = wsMarketTickMessageSchema.safeParse(parsed);
+      if (message.success) broadcast(message.data);
+      else app.log.warn({ payload }, "bad market_tick notification");
+    });
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  const lastSlot: Record<Market, number> = { set: 0, crypto: 0 };
+  const busy = new Set<Market>();
+  const look = async (market: Market) => {
+    if (busy.has(market)) return;
+    busy.add(market);
+    try {
+      const settings = await readSetting(ctx.db, MARKET_SETTINGS[market]);
+      const slot = slotOf(ctx.clock.now(), settings.interval_ms).getTime();
+      if (slot === lastSlot[market]) return;
+      lastSlot[market] = slot;
+      await readMarketTick(ctx, market, { instanceId, fetchFeed });
+    } finally {
+      busy.delete(market);
+    }
+  };
+  app.addHook("onListen", async () => {
+    timer = setInterval(() => {
+      for (const market of MARKETS) void ctx.dbOutage.round(`market_${market}`, () => look(market), "market reading failed");
+    }, LOOK_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    await stopListening?.().catch(() => undefined);
+  });
+}
+
+/**
+ * The feed fetcher; in demo mode a feed URL on this machine under DEMO_FEED_PATH is answered by the
+ * simulator in-process (whatever port the site listens on), like the GSC+ simulator is.
+ */
+function demoAwareFetcher(ctx: AppContext, sim: SimulatorState): MarketFetcher {
+  if (ctx.config.mode !== "demo") return fetchFeedDocument;
+  return async (url, timeoutMs) => {
+    const parsed = new URL(url);
+    const local = parsed.hostname === "127.0.0.1" || parsed.hostname === "localhost";
+    const match = new RegExp(`^${DEMO_FEED_PATH}/(set|crypto)$`).exec(parsed.pathname);
+    if (local && match) {
+      const market = match[1] as Market;
+      return simulatedFeed(market, ctx.clock.now(), sim.extraSteps[market]);
+    }
+    return fetchFeedDocument(url, timeoutMs);
+  };
+}

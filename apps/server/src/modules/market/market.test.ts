@@ -1,0 +1,272 @@
+import { randomUUID } from "node:crypto";
+import { type MarketSettings, marketNowSchema, wsMarketTickMessageSchema } from "@shwe/contracts";
+import { DEFAULT_SCHEDULES, resultFromFeed } from "@shwe/domain";
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../../app.ts";
+import type { AppContext, ZodApp } from "../../app-context.ts";
+import { openDatabase, rowsOf } from "../../db/client.ts";
+import { ManualClock } from "../../lib/clock.ts";
+import { createTestApp, databaseUrlOf, onRealPostgres, type TestApp } from "../../test/test-app.ts";
+import { call, createUser, expectErrorBody } from "../ledger/testing.ts";
+import { type Opened, open } from "../realtime/ws-testing.ts";
+import { changeOf, deriveReading, type MarketFetcher, readMarketTick } from "./market.service.ts";
+import { DEFAULT_MARKET_SETTINGS, marketStatus } from "./market-hours.ts";
+import { simulatedFeed } from "./market-sim.ts";
+
+const yangon = (local: string) => new Date(`${local}+06:30`);
+const SET_PATHS = { setIndex: "setIndex", setValue: "setValue" };
+
+describe("market hours (Asia/Yangon, injected clock)", () => {
+  const set: MarketSettings = DEFAULT_MARKET_SETTINGS.set;
+  const schedule = { ...DEFAULT_SCHEDULES["2D"], off_days: ["2025-03-06"] };
+  // Friday 7 March 2025; Thursday 6 March an off day; Saturday 8 March no trading.
+  it.each([
+    ["2025-03-07T07:00:00", "closed"],
+    ["2025-03-07T08:45:00", "opening_soon"],
+    ["2025-03-07T09:29:59", "opening_soon"],
+    ["2025-03-07T09:30:00", "open"],
+    ["2025-03-07T12:01:30", "open"],
+    ["2025-03-07T12:02:00", "lunch_break"],
+    ["2025-03-07T13:59:59", "lunch_break"],
+    ["2025-03-07T14:00:00", "open"],
+    ["2025-03-07T16:30:59", "open"],
+    ["2025-03-07T16:31:00", "closed"],
+    ["2025-03-06T10:00:00", "holiday"],
+    ["2025-03-08T10:00:00", "closed"],
+  ])("SET at %s reads %s", (local, status) => {
+    expect(marketStatus(set, schedule, yangon(local))).toEqual({ day: local.slice(0, 10), status });
+  });
+
+  it("the crypto market is open all day, every day; a game without schedule reads closed", () => {
+    const crypto = DEFAULT_MARKET_SETTINGS.crypto;
+    for (const local of ["2025-03-08T00:00:00", "2025-03-08T13:00:00", "2025-03-09T23:59:59"]) {
+      expect(marketStatus(crypto, DEFAULT_SCHEDULES.C2D, yangon(local)).status).toBe("open");
+    }
+    expect(marketStatus(set, null, yangon("2025-03-07T10:00:00")).status).toBe("closed");
+  });
+});
+
+describe("running numbers come from the result rules at every reading", () => {
+  const decimalText = fc
+    .tuple(fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 0, max: 999 }), fc.boolean())
+    .map(([whole, frac, grouped]) => `${grouped ? whole.toLocaleString("en-US") : whole}.${String(frac).padStart(3, "0")}`);
+
+  it("SET: the running 2D and 1D are what a feed result would be for the same values", () => {
+    fc.assert(
+      fc.property(decimalText, decimalText, (setIndex, setValue) => {
+        const reading = deriveReading("set", { setIndex, setValue }, SET_PATHS);
+        expect(reading.twoD).toBe(resultFromFeed("2D", { setIndex, setValue }));
+        expect(reading.oneD).toBe(resultFromFeed("1D", { setIndex, setValue }));
+      }),
+    );
+  });
+
+  it("crypto: the running crypto 2D and 1D are the feed result's", () => {
+    fc.assert(
+      fc.property(decimalText, (price) => {
+        const reading = deriveReading("crypto", { price }, { price: "price" });
+        expect(reading.twoD).toBe(resultFromFeed("C2D", { price }));
+        expect(reading.oneD).toBe(resultFromFeed("C1D", { price }));
+      }),
+    );
+  });
+
+  it("the demo simulator's every reading of a trading day goes through the same rules and moves", () => {
+    const twoDs = new Set<string>();
+    for (let step = 0; step < 600; step += 7) {
+      const at = new Date(yangon("2025-03-07T09:30:00").getTime() + step * 5000);
+      const doc = simulatedFeed("set", at);
+      const reading = deriveReading("set", doc, SET_PATHS);
+      expect(reading.twoD).toBe(resultFromFeed("2D", doc));
+      expect(Number(reading.setIndex)).toBeGreaterThan(500);
+      twoDs.add(reading.twoD);
+    }
+    expect(twoDs.size).toBeGreaterThan(10);
+    expect(simulatedFeed("set", yangon("2025-03-07T10:00:00"))).toEqual(simulatedFeed("set", yangon("2025-03-07T10:00:00")));
+  });
+
+  it("junk is refused, never read as a number", () => {
+    for (const doc of [{ setIndex: "abc", setValue: "1.00" }, { setIndex: "1.00" }, null, "x", { setIndex: -1, setValue: "2" }]) {
+      expect(() => deriveReading("set", doc, SET_PATHS)).toThrow();
+    }
+  });
+
+  it("changes are exact and signed", () => {
+    expect(changeOf("1402.35", "1401.15")).toBe("+1.20");
+    expect(changeOf("1402.30", "1402.35")).toBe("-0.05");
+    expect(changeOf("99999999.99", "0.00")).toBe("+99999999.99");
+    expect(changeOf("1.00", null)).toBeNull();
+  });
+});
+
+describe("the tick reader", () => {
+  let t: TestApp;
+  let clock: ManualClock;
+  const stop: (() => Promise<void>)[] = [];
+  beforeEach(async () => {
+    // Friday 7 March 2025, 10:00 in Yangon: the SET is open.
+    clock = new ManualClock(yangon("2025-03-07T10:00:00"));
+    t = await createTestApp({ clock });
+  });
+  afterEach(async () => {
+    for (const s of stop.splice(0).reverse()) await s();
+    await t.close();
+  });
+
+  const ticksOf = async (ctx: AppContext) =>
+    rowsOf<{ status: string; two_d: string | null; claimed_by: string }>(
+      await ctx.db.execute(sql`select status, two_d, claimed_by from market_ticks where market = 'set' order by slot_at`),
+    );
+
+  /** A visitor's socket watching the SET readings (as the 2D and 1D pages do), or watching nothing. */
+  async function visitor(app: ZodApp, watch = true): Promise<Opened> {
+    const s = await open(app, "/api/ws");
+    s.ws.send(JSON.stringify({ type: "hello" }));
+    await s.next((m) => m.type === "ready");
+    if (watch) {
+      s.ws.send(JSON.stringify({ type: "watch", topics: ["market:set"] }));
+      // The socket answers in order: once the pong is back, the watch is in place.
+      s.ws.send(JSON.stringify({ type: "ping" }));
+      await s.next((m) => m.type === "pong");
+    }
+    return s;
+  }
+
+  /** Another server process on the same database (its own pool and listener on real PostgreSQL). */
+  async function secondInstance(): Promise<{ app: ZodApp; ctx: AppContext }> {
+    // On real PostgreSQL: its own pool and listening connection, like another process (with this test's clock).
+    const database = onRealPostgres ? await openDatabase({ url: await databaseUrlOf(t.database), poolSize: 5 }) : t.database;
+    if (onRealPostgres) stop.push(() => database.close());
+    const { app, ctx } = await buildApp({ config: t.config, database, clock });
+    await app.ready();
+    stop.push(() => app.close());
+    return { app, ctx };
+  }
+
+  it("one reader across two instances: one claims the slot, reads once; every instance's sockets get the reading", async () => {
+    const other = await secondInstance();
+    const here = await visitor(t.app);
+    const there = await visitor(other.app);
+    const elsewhere = await visitor(t.app, false);
+    let reads = 0;
+    const fetchFeed: MarketFetcher = async () => {
+      reads++;
+      return { setIndex: "1,402.35", setValue: "45,678.91" };
+    };
+    const [a, b] = await Promise.all([
+      readMarketTick(t.ctx, "set", { instanceId: "a", fetchFeed }),
+      readMarketTick(other.ctx, "set", { instanceId: "b", fetchFeed }),
+    ]);
+    expect(reads).toBe(1);
+    expect([a, b].filter((m) => m !== null)).toHaveLength(1);
+    const rows = await ticksOf(t.ctx);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "ok", two_d: "58" });
+    for (const s of [here, there]) {
+      const m = wsMarketTickMessageSchema.parse(await s.next((x) => x.type === "market_tick"));
+      expect(m).toMatchObject({ market: "set", status: "open", delayed: false, tick: { two_d: "58", one_d: "8", set_index: "1402.35" } });
+    }
+
+    // A page that does not watch the market (any page but 2D, 1D and crypto) gets no reading.
+    elsewhere.ws.send(JSON.stringify({ type: "ping" }));
+    await elsewhere.next((m) => m.type === "pong");
+    expect(elsewhere.messages.filter((m) => m.type === "market_tick")).toEqual([]);
+
+    // The next slot: read again (by whichever instance), with the change since the reading before.
+    clock.advance(5000);
+    const next = await readMarketTick(other.ctx, "set", {
+      instanceId: "b",
+      fetchFeed: async () => ({ setIndex: "1,401.15", setValue: "45,690.00" }),
+    });
+    expect(next?.tick).toMatchObject({ two_d: "50", change: { set_index: "-1.20", set_value: "+11.09", price: null } });
+    // The same slot again: nobody reads it twice.
+    expect(await readMarketTick(t.ctx, "set", { instanceId: "a", fetchFeed })).toBeNull();
+    expect(reads).toBe(1);
+  });
+
+  it("a feed that times out or answers junk: the reading is skipped and 'delayed' is sent; nothing crashes", async () => {
+    const v = await visitor(t.app);
+    await readMarketTick(t.ctx, "set", { instanceId: randomUUID(), fetchFeed: async () => ({ setIndex: "1,400.01", setValue: "100.00" }) });
+    await v.next((m) => m.type === "market_tick");
+
+    clock.advance(5000);
+    const timedOut = await readMarketTick(t.ctx, "set", {
+      instanceId: randomUUID(),
+      fetchFeed: async () => {
+        throw new Error("The feed did not answer within 5000 ms.");
+      },
+    });
+    expect(timedOut).toEqual({ type: "market_tick", market: "set", status: "open", delayed: true, tick: null });
+    expect(await v.next((m) => m.type === "market_tick")).toMatchObject({ delayed: true, tick: null });
+    const now = marketNowSchema.parse((await call(t, "GET", "/api/market/set")).json());
+    expect(now).toMatchObject({ status: "open", delayed: true, latest: { two_d: "10" } });
+
+    clock.advance(5000);
+    const junk = await readMarketTick(t.ctx, "set", {
+      instanceId: randomUUID(),
+      fetchFeed: async () => ({ setIndex: "n/a", setValue: [] }),
+    });
+    expect(junk).toMatchObject({ delayed: true, tick: null });
+    const rows = await ticksOf(t.ctx);
+    expect(rows.map((r) => r.status)).toEqual(["ok", "delayed", "delayed"]);
+  });
+
+  it("reads nothing in the lunch break or on a day without trading", async () => {
+    const fetchFeed: MarketFetcher = async () => {
+      throw new Error("must not be read");
+    };
+    clock.set(yangon("2025-03-07T13:00:00"));
+    expect(await readMarketTick(t.ctx, "set", { instanceId: "a", fetchFeed })).toBeNull();
+    clock.set(yangon("2025-03-08T10:00:00"));
+    expect(await readMarketTick(t.ctx, "set", { instanceId: "a", fetchFeed })).toBeNull();
+    expect(await ticksOf(t.ctx)).toEqual([]);
+    const saturday = marketNowSchema.parse((await call(t, "GET", "/api/market/set")).json());
+    expect(saturday).toMatchObject({ status: "closed", latest: null, delayed: false });
+  });
+
+  it("the public answer: latest reading, change, the day's marks (09:30 from the feed), and the demo hook moves the simulator", async () => {
+    clock.set(yangon("2025-03-07T09:30:02"));
+    await readMarketTick(t.ctx, "set", { instanceId: "a", fetchFeed: async () => ({ setIndex: "1,400.07", setValue: "12.30" }) });
+    clock.set(yangon("2025-03-07T09:31:00"));
+    const hook = await call(t, "POST", "/api/dev/market-feed/advance", { body: { market: "set", steps: 3 } });
+    expect(hook.statusCode).toBe(200);
+    const message = wsMarketTickMessageSchema.parse(hook.json().message);
+    const expected = resultFromFeed("2D", simulatedFeed("set", clock.now(), 3));
+    expect(message.tick?.two_d).toBe(expected);
+    const now = marketNowSchema.parse((await call(t, "GET", "/api/market/set")).json());
+    expect(now.latest?.two_d).toBe(expected);
+    expect(now.marks).toEqual([
+      { time: "09:30", two_d: "72", source: "feed" },
+      { time: "12:01", two_d: null, source: null },
+      { time: "14:00", two_d: null, source: null },
+      { time: "16:30", two_d: null, source: null },
+    ]);
+    expect((await call(t, "GET", "/api/market/nope")).statusCode).toBe(400);
+  });
+
+  it("operators set a market's hours; a session that closes before it opens is refused and changes nothing", async () => {
+    const op = await createUser(t, { role: "admin" });
+    const auth = { authorization: `Bearer ${op.token}` };
+    expect((await call(t, "GET", "/api/admin/market/set", { token: op.token })).json()).toEqual({
+      market: "set",
+      settings: DEFAULT_MARKET_SETTINGS.set,
+    });
+    const settings = { ...DEFAULT_MARKET_SETTINGS.set, sessions: [{ open: "10:30", close: "12:01" }] };
+    const put = await t.app.inject({ method: "PUT", url: "/api/admin/market/set", headers: auth, payload: settings });
+    expect(put.json()).toEqual({ market: "set", settings });
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/market/set",
+      headers: auth,
+      payload: { ...settings, sessions: [{ open: "12:00", close: "10:00" }] },
+    });
+    expectErrorBody(bad, 400, "VALIDATION_FAILED");
+    expect((await call(t, "GET", "/api/admin/market/set", { token: op.token })).json().settings).toEqual(settings);
+    // 10:00 is now before the session: opening soon, and nothing is read.
+    expect(marketNowSchema.parse((await call(t, "GET", "/api/market/set")).json()).status).toBe("opening_soon");
+    expect(await readMarketTick(t.ctx, "set", { instanceId: "a", fetchFeed: async () => ({}) })).toBeNull();
+    expect((await t.app.inject({ method: "PUT", url: "/api/admin/market/set", payload: settings })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,124 @@
+import type { MarketNow } from "@shwe/contracts";
+import { act, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockApi, renderRoutes } from "../../../app/testing.tsx";
+import { dispatchRealtime } from "../../../lib/realtime.ts";
+import { MarketLive } from "./market-live.tsx";
+
+const tick = (two_d: string, set_index: string, change: string | null) => ({
+  at: "2025-03-07T03:40:05.000Z",
+  set_index,
+  set_value: "45678.91",
+  price: null,
+  two_d,
+  one_d: two_d.slice(-1),
+  change: { set_index: change, set_value: "+11.09", price: null },
+});
+
+const open = (overrides: Partial<MarketNow> = {}): MarketNow => ({
+  market: "set",
+  day: "2025-03-07",
+  status: "open",
+  delayed: false,
+  interval_ms: 5000,
+  sessions: [
+    { open: "09:30", close: "12:01" },
+    { open: "14:00", close: "16:30" },
+  ],
+  latest: tick("58", "1402.35", "+1.20"),
+  marks: [
+    { time: "09:30", two_d: "72", source: "feed" },
+    { time: "12:01", two_d: "15", source: "result" },
+    { time: "14:00", two_d: null, source: null },
+    { time: "16:30", two_d: null, source: null },
+  ],
+  now: "2025-03-07T03:40:06.000Z",
+  ...overrides,
+});
+
+const running = () => screen.getByTestId("market-running-number").textContent;
+
+describe("the live market block of the 2D page", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows the running number, SET and value with their change, the status and the day's numbers; a reading on the socket changes it in place", async () => {
+    mockApi({ "market/set": { body: open() } });
+    renderRoutes([{ index: true, element: <MarketLive type="2D" /> }]);
+    await waitFor(() => expect(running()).toBe("58"));
+    expect(screen.getByText("1,402.35")).toBeInTheDocument();
+    expect(screen.getByText("+1.20")).toBeInTheDocument();
+    expect(screen.getByText("45,678.91")).toBeInTheDocument();
+    expect(screen.getByTestId("market-status").textContent).toContain("Market open");
+    const marks = screen.getByRole("list", { name: "Today's numbers" });
+    expect(marks.textContent).toBe("09:307212:011514:00--16:30--");
+    expect(screen.getByTestId("market-note").textContent).toContain("information only");
+
+    // The refetch that follows stays on the way: the reading comes from the socket alone.
+    mockApi({ "market/set": "pending" });
+    act(() =>
+      dispatchRealtime({ type: "market_tick", market: "set", status: "open", delayed: false, tick: tick("50", "1401.15", "-1.20") }),
+    );
+    await waitFor(() => expect(running()).toBe("50"));
+    expect(screen.getByText("-1.20")).toBeInTheDocument();
+    // The crypto market's reading leaves the SET block alone.
+    act(() =>
+      dispatchRealtime({
+        type: "market_tick",
+        market: "crypto",
+        status: "open",
+        delayed: false,
+        tick: { ...tick("27", "1.00", null), set_index: null, set_value: null, price: "65432.17" },
+      }),
+    );
+    expect(running()).toBe("50");
+  });
+
+  it("a failed reading says 'delayed' and keeps the last number; the 1D page shows the last digit", async () => {
+    mockApi({ "market/set": { body: open() } });
+    renderRoutes([{ index: true, element: <MarketLive type="1D" /> }]);
+    await waitFor(() => expect(running()).toBe("8"));
+    expect(screen.getByRole("list", { name: "Today's numbers" }).textContent).toBe("09:30212:01514:00--16:30--");
+    act(() => dispatchRealtime({ type: "market_tick", market: "set", status: "open", delayed: true, tick: null }));
+    expect(await screen.findByTestId("market-delayed")).toHaveTextContent("Feed delayed");
+    expect(running()).toBe("8");
+  });
+
+  it("keeps every place before the data comes, and shows each market status", async () => {
+    mockApi({ "market/set": "pending" });
+    const { unmount } = renderRoutes([{ index: true, element: <MarketLive type="2D" /> }]);
+    expect(await screen.findByTestId("market-running-number")).toHaveTextContent("--");
+    expect(screen.getByRole("list", { name: "Today's numbers" }).children).toHaveLength(4);
+    unmount();
+    for (const [status, label] of [
+      ["lunch_break", "Lunch break"],
+      ["holiday", "Holiday"],
+      ["opening_soon", "Opening soon"],
+      ["closed", "Market closed"],
+    ] as const) {
+      mockApi({ "market/set": { body: open({ status, latest: null }) } });
+      const view = renderRoutes([{ index: true, element: <MarketLive type="2D" /> }]);
+      await waitFor(() => expect(screen.getByTestId("market-status")).toHaveTextContent(label));
+      view.unmount();
+    }
+  });
+
+  it("while open, no reading for three intervals: says the live connection is lost and polls", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetched = mockApi({ "market/set": { body: open({ interval_ms: 1000 }) } });
+    renderRoutes([{ index: true, element: <MarketLive type="2D" /> }]);
+    await waitFor(() => expect(running()).toBe("58"));
+    const before = fetched.mock.calls.length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3_100);
+    });
+    expect(screen.getByTestId("market-note")).toHaveTextContent("Live connection lost");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_100);
+    });
+    expect(fetched.mock.calls.length).toBeGreaterThan(before);
+    act(() => dispatchRealtime({ type: "market_tick", market: "set", status: "open", delayed: false, tick: tick("11", "1400.01", null) }));
+    await waitFor(() => expect(screen.getByTestId("market-note")).not.toHaveTextContent("Live connection lost"));
+  });
+});

@@ -1,0 +1,85 @@
+import type { Market, MarketNow, WsMarketTickMessage } from "@shwe/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { setWatching, subscribeRealtime } from "../../../lib/realtime.ts";
+import { marketKey, useMarketNow } from "../api/market.ts";
+
+/** The markets the page shows (by how many blocks), told to the socket as the topics it watches. */
+const watched = new Map<Market, number>();
+const tellWatched = () => setWatching(JSON.stringify({ type: "watch", topics: [...watched.keys()].map((m) => `market:${m}`) }));
+
+/** Readings missed in a row while the market is open before the page says the live connection is lost and polls. */
+const MISSED_READINGS = 3;
+
+/**
+ * The market's live state: the public answer, rewritten in place by each reading on the socket
+ * ({type: "market_tick"}, sent to the sockets watching "market:<market>"). While the market is open and no reading arrives for a few intervals, the
+ * socket is taken to be down: `socketDown` is true and the answer is polled instead.
+ */
+export function useMarketLive(market: Market): { data: MarketNow | undefined; socketDown: boolean; isError: boolean } {
+  const queryClient = useQueryClient();
+  const [socketDown, setSocketDown] = useState(false);
+  const [lastHeard, setLastHeard] = useState(0);
+  const query = useMarketNow(market, socketDown);
+  const data = query.data;
+
+  useEffect(
+    () =>
+      subscribeRealtime(
+        "market_tick",
+        (raw) => {
+          const message = raw as unknown as WsMarketTickMessage;
+          if (message.market !== market) return;
+          setLastHeard((n) => n + 1);
+          setSocketDown(false);
+          queryClient.setQueryData<MarketNow>(marketKey(market), (old) =>
+            old
+              ? {
+                  ...old,
+                  status: message.status,
+                  delayed: message.delayed,
+                  latest: message.tick ?? old.latest,
+                }
+              : old,
+          );
+        },
+        { catchUp: true },
+      ),
+    [market, queryClient],
+  );
+
+  // The server sends a market's readings only to the sockets watching it.
+  useEffect(() => {
+    watched.set(market, (watched.get(market) ?? 0) + 1);
+    tellWatched();
+    return () => {
+      const left = (watched.get(market) ?? 1) - 1;
+      if (left > 0) watched.set(market, left);
+      else watched.delete(market);
+      tellWatched();
+    };
+  }, [market]);
+
+  // A draw resulted: the day's numbers (12:01, 16:30) are read again.
+  useEffect(
+    () =>
+      subscribeRealtime("result", () => {
+        void queryClient.invalidateQueries({ queryKey: marketKey(market) });
+      }),
+    [market, queryClient],
+  );
+
+  const open = data?.status === "open";
+  const interval = data?.interval_ms ?? 5000;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each reading heard starts the wait again
+  useEffect(() => {
+    if (!open) {
+      setSocketDown(false);
+      return;
+    }
+    const timer = setTimeout(() => setSocketDown(true), interval * MISSED_READINGS);
+    return () => clearTimeout(timer);
+  }, [open, interval, lastHeard]);
+
+  return { data, socketDown, isError: query.isError && !data };
+}
