@@ -5,6 +5,7 @@ export * from "./gsc.ts";
 export * from "./house.ts";
 export * from "./live.ts";
 export * from "./lottery.ts";
+export * from "./lottery-stats.ts";
 export * from "./operators.ts";
 export * from "./promo-codes.ts";
 export * from "./protection.ts";

@@ -9,3 +9,4 @@ import "../modules/cash/cash.seed.ts";
 import "../modules/providers/providers.seed.ts";
 import "../modules/rewards/points.seed.ts";
 import "../modules/rewards/pocket.seed.ts";
+import "../modules/lottery/results.seed.ts";
