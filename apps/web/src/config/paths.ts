@@ -20,6 +20,11 @@ export const paths = {
   crypto1D: "/crypto/one/lottery",
   winNumber: "/win-number",
   winnerList: "/winner-list",
+  /** Past results by month of a game (?game=2d&month=YYYY-MM). */
+  resultsCalendar: (type?: string, month?: string) =>
+    `/results-calendar${type || month ? `?${new URLSearchParams({ ...(type ? { game: type.toLowerCase() } : {}), ...(month ? { month } : {}) })}` : ""}`,
+  /** Number statistics of a game (?game=2d&days=30). */
+  numberStats: (type?: string) => `/number-stats${type ? `?game=${type.toLowerCase()}` : ""}`,
   category: (cat: string) => `/${encodeURIComponent(cat)}`,
   provider: (cat: string, prov: string | number) => `/${encodeURIComponent(cat)}/${encodeURIComponent(String(prov))}`,
   admin: "/admin",

@@ -27,6 +27,19 @@ export const TrophyIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const CalendarIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3.5" y="5" width="17" height="15" rx="2.5" />
+    <path d="M3.5 10h17M8 3v4M16 3v4M8 14h2M14 14h2M8 17h2" />
+  </Svg>
+);
+
+export const ChartIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 20h16M7 17v-5M12 17V7M17 17v-8" />
+  </Svg>
+);
+
 export const NumbersIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="3.5" y="5" width="17" height="14" rx="2.5" />
@@ -43,7 +56,7 @@ const GAMES = [
   { to: paths.crypto1D, key: "crypto1D" },
 ] as const;
 
-/** Desktop header: the Lottery dropdown (1D, 2D, 3D, crypto 2D, crypto 1D, win number, winner list). */
+/** Desktop header: the Lottery dropdown (1D, 2D, 3D, crypto 2D, crypto 1D, win number, winner list, results calendar, statistics). */
 export function LotteryMenu() {
   const { t } = useTranslation("common");
   return (
@@ -76,13 +89,21 @@ export function LotteryMenu() {
             <TrophyIcon size={18} className="text-gold" />
             {t("lotteryNav.winnerList")}
           </Link>
+          <Link to={paths.resultsCalendar()} role="menuitem" className={menuItemClass} onClick={close}>
+            <CalendarIcon size={18} className="text-gold" />
+            {t("lotteryNav.resultsCalendar")}
+          </Link>
+          <Link to={paths.numberStats()} role="menuitem" className={menuItemClass} onClick={close}>
+            <ChartIcon size={18} className="text-gold" />
+            {t("lotteryNav.numberStats")}
+          </Link>
         </>
       )}
     </DropdownMenu>
   );
 }
 
-/** Mobile slide-in menu: bet slip history (signed-in players), winner list and win number. */
+/** Mobile slide-in menu: bet slip history (signed-in players), winner list, win number, results calendar and statistics. */
 export function MobileLotteryLinks({ rowClass, signedIn }: { rowClass: string; signedIn: boolean }) {
   const { t } = useTranslation("common");
   const row = ({ isActive }: { isActive: boolean }) => `${rowClass} ${isActive ? "text-gold" : "text-text"}`;
@@ -101,6 +122,14 @@ export function MobileLotteryLinks({ rowClass, signedIn }: { rowClass: string; s
       <NavLink to={paths.winNumber} className={row}>
         <NumbersIcon size={22} className="text-gold" />
         {t("lotteryNav.winNumber")}
+      </NavLink>
+      <NavLink to={paths.resultsCalendar()} className={row}>
+        <CalendarIcon size={22} className="text-gold" />
+        {t("lotteryNav.resultsCalendar")}
+      </NavLink>
+      <NavLink to={paths.numberStats()} className={row}>
+        <ChartIcon size={22} className="text-gold" />
+        {t("lotteryNav.numberStats")}
       </NavLink>
     </>
   );
