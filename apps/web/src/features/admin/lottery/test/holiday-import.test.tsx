@@ -1,0 +1,63 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { mockServer, renderConsole, signInOperator } from "../../test/render.tsx";
+import { HolidayImportPanel } from "../components/holiday-import-panel.tsx";
+
+const PATH = "/api/admin/lottery/markets/SET/holidays";
+const row = (day: string, name: string, line: number, newFor: string[], bets = 0) => ({
+  day,
+  name,
+  line,
+  new_for: newFor,
+  draws_with_bets: bets,
+});
+
+describe("holiday import", () => {
+  beforeEach(() => signInOperator({ role: "admin" }));
+
+  it("previews the file, then applies it after a confirmation", async () => {
+    const holidays = [row("2099-12-05", "King's Birthday", 2, ["2D", "1D"], 1), row("2099-12-10", "Constitution Day", 3, [])];
+    const server = mockServer({
+      [`POST ${PATH}`]: (call) => {
+        const { apply } = call.body as { apply: boolean };
+        return { body: { market: "SET", games: ["2D", "1D"], holidays, applied: apply, voided_draw_ids: apply ? [41] : [] } };
+      },
+    });
+    const user = userEvent.setup();
+    renderConsole(<HolidayImportPanel market="SET" />, { path: "/admin/lottery/settings/2D" });
+    const text = "date,name\n2099-12-05,King's Birthday\n2099-12-10,Constitution Day\n";
+    await user.upload(await screen.findByLabelText("Holiday file"), new File([text], "set.csv", { type: "text/csv" }));
+
+    const table = await screen.findByRole("table", { name: "2 holidays in the file" });
+    expect(within(table).getByText("King's Birthday")).toBeInTheDocument();
+    expect(within(table).getByText("1 draws with bets voided")).toBeInTheDocument();
+    expect(within(table).getByText("Already an off day")).toBeInTheDocument();
+    const [preview] = server.to("POST", PATH);
+    expect(preview?.body).toEqual({ file_name: "set.csv", content_base64: btoa(text), apply: false });
+
+    await user.click(screen.getByRole("button", { name: "Apply 1 holidays" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Apply 1 holidays" }));
+    await screen.findByText("Holidays applied; 1 draws voided.");
+    expect(server.to("POST", PATH).map((c) => (c.body as { apply: boolean }).apply)).toEqual([false, true]);
+  });
+
+  it("shows the refusal naming the line", async () => {
+    mockServer({
+      [`POST ${PATH}`]: () => ({
+        status: 422,
+        body: {
+          message: 'The holiday file was refused. Line 3: "5 Dec" is not a date (write YYYY-MM-DD).',
+          code: "NOT_A_DATE",
+          details: { line: 3 },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderConsole(<HolidayImportPanel market="SET" />, { path: "/admin/lottery/settings/2D" });
+    await user.upload(await screen.findByLabelText("Holiday file"), new File(["x"], "set.csv"));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Line 3");
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+});
