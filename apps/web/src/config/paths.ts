@@ -21,10 +21,9 @@ export const paths = {
   winNumber: "/win-number",
   winnerList: "/winner-list",
   /** Past results by month of a game (?game=2d&month=YYYY-MM). */
-  resultsCalendar: (type?: string, month?: string) =>
-    `/results-calendar${type || month ? `?${new URLSearchParams({ ...(type ? { game: type.toLowerCase() } : {}), ...(month ? { month } : {}) })}` : ""}`,
-  /** Number statistics of a game (?game=2d&days=30). */
-  numberStats: (type?: string) => `/number-stats${type ? `?game=${type.toLowerCase()}` : ""}`,
+  resultsCalendar: "/results-calendar",
+  /** Number statistics of a game (?game=2d&days=30|90). */
+  numberStats: "/number-stats",
   category: (cat: string) => `/${encodeURIComponent(cat)}`,
   provider: (cat: string, prov: string | number) => `/${encodeURIComponent(cat)}/${encodeURIComponent(String(prov))}`,
   admin: "/admin",

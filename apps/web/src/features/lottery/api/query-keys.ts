@@ -11,7 +11,5 @@ export const lotteryKeys = {
   winnersAll: ["lottery", "winners"] as const,
   winners: (type: LotteryType) => ["lottery", "winners", type] as const,
   slipsAll: ["lottery", "slips"] as const,
-  resultsMonth: (type: LotteryType, month: string) => ["lottery", "results-month", type, month] as const,
-  stats: (type: LotteryType, days: number) => ["lottery", "stats", type, days] as const,
   slips: (type: LotteryType, start: string, end: string) => ["lottery", "slips", type, start, end] as const,
 };

@@ -24,7 +24,6 @@ import { HundredsTabs } from "../components/hundreds-tabs.tsx";
 import { NoDigitData } from "../components/no-digit-data.tsx";
 import { NumberBoard } from "../components/number-board.tsx";
 import { NumberEntry, PickChips } from "../components/quick-picks.tsx";
-import { ResultLinks } from "../components/result-links.tsx";
 import { SlipLines } from "../components/slip-lines.tsx";
 import { useLiveResults } from "../hooks/use-live-results.ts";
 import { lineStake, useSlip } from "../hooks/use-slip.ts";
@@ -236,7 +235,6 @@ export function LotteryPage({ type }: { type: LotteryType }) {
         <div className="min-w-0">
           <h1 className="text-xl font-bold sm:text-2xl">{t(`games.${key}.title`)}</h1>
           <p className="text-sm text-muted">{t(`games.${key}.about`)}</p>
-          <ResultLinks type={type} />
         </div>
         {odds ? (
           <p className="shrink-0 rounded-full border border-gold/50 bg-gold/10 px-3 py-1 text-sm font-bold text-gold">

@@ -6,8 +6,7 @@ import { paths } from "../../../config/paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, useSearchParams } from "../../../lib/router.tsx";
 import { useNumberStats } from "../api/number-stats.ts";
-import { GameTabs } from "../components/game-tabs.tsx";
-import { gameOfParam } from "../lib/game-param.ts";
+import { GameSwitch, gameOfParam } from "../components/game-switch.tsx";
 
 const card = "rounded-card border border-line bg-surface p-3 shadow-card";
 
@@ -30,12 +29,15 @@ export function NumberStatsPage() {
           <h1 className="text-xl font-bold sm:text-2xl">{t("stats.title")}</h1>
           <p className="text-sm text-muted">{t("stats.subtitle")}</p>
         </div>
-        <Link to={paths.resultsCalendar(type)} className="flex min-h-11 items-center gap-1 text-sm font-semibold text-gold hover:underline">
+        <Link
+          to={`${paths.resultsCalendar}?game=${type.toLowerCase()}`}
+          className="flex min-h-11 items-center gap-1 text-sm font-semibold text-gold hover:underline"
+        >
           {t("links.calendar")}
           <ChevronRightIcon size={16} />
         </Link>
       </header>
-      <GameTabs value={type} onChange={(g) => go({ game: g })} controls={panelId} />
+      <GameSwitch value={type} onChange={(g) => go({ game: g })} controls={panelId} />
       <fieldset className="flex gap-2">
         <legend className="sr-only">{t("stats.window")}</legend>
         {([30, 90] as const).map((d) => (

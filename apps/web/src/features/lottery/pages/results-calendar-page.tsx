@@ -8,9 +8,8 @@ import { HTML_LANG, isLanguage } from "../../../lib/i18n.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, useSearchParams } from "../../../lib/router.tsx";
 import { useResultsMonth } from "../api/results-month.ts";
-import { GameTabs } from "../components/game-tabs.tsx";
+import { GameSwitch, gameOfParam } from "../components/game-switch.tsx";
 import { MonthCalendar } from "../components/month-calendar.tsx";
-import { gameOfParam } from "../lib/game-param.ts";
 import { addMonths } from "../lib/month-grid.ts";
 
 const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -56,12 +55,15 @@ export function ResultsCalendarPage() {
           <h1 className="text-xl font-bold sm:text-2xl">{t("calendar.title")}</h1>
           <p className="text-sm text-muted">{t("calendar.subtitle")}</p>
         </div>
-        <Link to={paths.numberStats(type)} className="flex min-h-11 items-center gap-1 text-sm font-semibold text-gold hover:underline">
+        <Link
+          to={`${paths.numberStats}?game=${type.toLowerCase()}`}
+          className="flex min-h-11 items-center gap-1 text-sm font-semibold text-gold hover:underline"
+        >
           {t("links.stats")}
           <ChevronRightIcon size={16} />
         </Link>
       </header>
-      <GameTabs value={type} onChange={(next) => go({ type: next, day: null })} controls={panelId} />
+      <GameSwitch value={type} onChange={(next) => go({ type: next, day: null })} controls={panelId} />
       <section id={panelId} role="tabpanel" aria-busy={results.isFetching} className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-2">
           <button

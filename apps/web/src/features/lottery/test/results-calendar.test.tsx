@@ -49,7 +49,7 @@ describe("results calendar", () => {
         onSelect={onSelect}
       />,
     );
-    const table = await screen.findByRole("table", { name: /November 2026/ });
+    const table = await screen.findByRole("table", { name: /November 2026/ }, { timeout: 10_000 });
     const monday = within(table).getByRole("button", { name: "2026-11-02, 12:01 45, 16:30 07" });
     expect(
       within(monday)
@@ -79,7 +79,7 @@ describe("results calendar", () => {
     const fetch = mockApi({ "lottery/results/2D": (url) => ({ body: months[url.searchParams.get("month") ?? ""] }) });
     const user = userEvent.setup();
     renderWithProviders(<ResultsCalendarPage />);
-    const day = await screen.findByRole("button", { name: `${month}-02, 12:01 45` });
+    const day = await screen.findByRole("button", { name: `${month}-02, 12:01 45` }, { timeout: 10_000 });
     await user.click(day);
     const details = await screen.findByRole("region", { name: /Results of/ });
     expect(within(details).getByText("1,298.54")).toBeInTheDocument();
@@ -122,7 +122,7 @@ describe("results calendar", () => {
     };
     mockApi({ "lottery/stats/2D": { body: stats } });
     renderWithProviders(<NumberStatsPage />);
-    const hot = await screen.findByRole("region", { name: "Hot numbers" });
+    const hot = await screen.findByRole("region", { name: "Hot numbers" }, { timeout: 10_000 });
     expect(
       within(hot)
         .getAllByRole("listitem")

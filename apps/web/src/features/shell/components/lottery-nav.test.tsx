@@ -25,7 +25,12 @@ describe("lottery navigation", () => {
 
   it("mobile: bet slip history only for signed-in players, winner list, win number, results calendar and statistics for everyone", () => {
     const { unmount } = renderWithProviders(<MobileLotteryLinks rowClass="" signedIn={false} />);
-    expect(screen.getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/winner-list", "/win-number", "/results-calendar", "/number-stats"]);
+    expect(screen.getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual([
+      "/winner-list",
+      "/win-number",
+      "/results-calendar",
+      "/number-stats",
+    ]);
     unmount();
     renderWithProviders(<MobileLotteryLinks rowClass="" signedIn />);
     expect(screen.getByRole("link", { name: "Bet slip history" })).toHaveAttribute("href", "/betslip");

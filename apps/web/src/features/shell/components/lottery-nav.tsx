@@ -27,19 +27,6 @@ export const TrophyIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const CalendarIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="3.5" y="5" width="17" height="15" rx="2.5" />
-    <path d="M3.5 10h17M8 3v4M16 3v4M8 14h2M14 14h2M8 17h2" />
-  </Svg>
-);
-
-export const ChartIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 20h16M7 17v-5M12 17V7M17 17v-8" />
-  </Svg>
-);
-
 export const NumbersIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="3.5" y="5" width="17" height="14" rx="2.5" />
@@ -54,6 +41,14 @@ const GAMES = [
   { to: paths.threeD, key: "threeD" },
   { to: paths.crypto2D, key: "crypto2D" },
   { to: paths.crypto1D, key: "crypto1D" },
+] as const;
+
+/** The results pages, in the order of the desktop menu (the mobile menu puts the winner list first). */
+const RESULT_LINKS = [
+  [paths.winNumber, "winNumber", NumbersIcon],
+  [paths.winnerList, "winnerList", TrophyIcon],
+  [paths.resultsCalendar, "resultsCalendar", NumbersIcon],
+  [paths.numberStats, "numberStats", NumbersIcon],
 ] as const;
 
 /** Desktop header: the Lottery dropdown (1D, 2D, 3D, crypto 2D, crypto 1D, win number, winner list, results calendar, statistics). */
@@ -81,22 +76,12 @@ export function LotteryMenu() {
             </Link>
           ))}
           <div className="my-1 border-t border-line" />
-          <Link to={paths.winNumber} role="menuitem" className={menuItemClass} onClick={close}>
-            <NumbersIcon size={18} className="text-gold" />
-            {t("lotteryNav.winNumber")}
-          </Link>
-          <Link to={paths.winnerList} role="menuitem" className={menuItemClass} onClick={close}>
-            <TrophyIcon size={18} className="text-gold" />
-            {t("lotteryNav.winnerList")}
-          </Link>
-          <Link to={paths.resultsCalendar()} role="menuitem" className={menuItemClass} onClick={close}>
-            <CalendarIcon size={18} className="text-gold" />
-            {t("lotteryNav.resultsCalendar")}
-          </Link>
-          <Link to={paths.numberStats()} role="menuitem" className={menuItemClass} onClick={close}>
-            <ChartIcon size={18} className="text-gold" />
-            {t("lotteryNav.numberStats")}
-          </Link>
+          {RESULT_LINKS.map(([to, key, Icon]) => (
+            <Link key={key} to={to} role="menuitem" className={menuItemClass} onClick={close}>
+              <Icon size={18} className="text-gold" />
+              {t(`lotteryNav.${key}`)}
+            </Link>
+          ))}
         </>
       )}
     </DropdownMenu>
@@ -115,22 +100,12 @@ export function MobileLotteryLinks({ rowClass, signedIn }: { rowClass: string; s
           {t("lotteryNav.betSlip")}
         </NavLink>
       ) : null}
-      <NavLink to={paths.winnerList} className={row}>
-        <TrophyIcon size={22} className="text-gold" />
-        {t("lotteryNav.winnerList")}
-      </NavLink>
-      <NavLink to={paths.winNumber} className={row}>
-        <NumbersIcon size={22} className="text-gold" />
-        {t("lotteryNav.winNumber")}
-      </NavLink>
-      <NavLink to={paths.resultsCalendar()} className={row}>
-        <CalendarIcon size={22} className="text-gold" />
-        {t("lotteryNav.resultsCalendar")}
-      </NavLink>
-      <NavLink to={paths.numberStats()} className={row}>
-        <ChartIcon size={22} className="text-gold" />
-        {t("lotteryNav.numberStats")}
-      </NavLink>
+      {[RESULT_LINKS[1], RESULT_LINKS[0], RESULT_LINKS[2], RESULT_LINKS[3]].map(([to, key, Icon]) => (
+        <NavLink key={key} to={to} className={row}>
+          <Icon size={22} className="text-gold" />
+          {t(`lotteryNav.${key}`)}
+        </NavLink>
+      ))}
     </>
   );
 }

@@ -27,7 +27,10 @@ describe("holiday import", () => {
     const user = userEvent.setup();
     renderConsole(<HolidayImportPanel market="SET" />, { path: "/admin/lottery/settings/2D" });
     const text = "date,name\n2099-12-05,King's Birthday\n2099-12-10,Constitution Day\n";
-    await user.upload(await screen.findByLabelText("Holiday file"), new File([text], "set.csv", { type: "text/csv" }));
+    await user.upload(
+      await screen.findByLabelText("Holiday file", {}, { timeout: 10_000 }),
+      new File([text], "set.csv", { type: "text/csv" }),
+    );
 
     const table = await screen.findByRole("table", { name: "2 holidays in the file" });
     expect(within(table).getByText("King's Birthday")).toBeInTheDocument();
@@ -56,7 +59,7 @@ describe("holiday import", () => {
     });
     const user = userEvent.setup();
     renderConsole(<HolidayImportPanel market="SET" />, { path: "/admin/lottery/settings/2D" });
-    await user.upload(await screen.findByLabelText("Holiday file"), new File(["x"], "set.csv"));
+    await user.upload(await screen.findByLabelText("Holiday file", {}, { timeout: 10_000 }), new File(["x"], "set.csv"));
     expect(await screen.findByRole("alert")).toHaveTextContent("Line 3");
     expect(screen.queryByRole("table")).toBeNull();
   });
