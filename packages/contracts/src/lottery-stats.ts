@@ -118,3 +118,14 @@ export type NumberStats = z.infer<typeof numberStatsSchema>;
 export type Market = z.infer<typeof marketSchema>;
 export type HolidayImportBody = z.infer<typeof holidayImportBodySchema>;
 export type HolidayImportResult = z.infer<typeof holidayImportResultSchema>;
+
+/** POST /api/admin/lottery/{type}/moved-days: a draw day moved (3D: a Thai Government Lottery date moved around a holiday). */
+export const movedDayBodySchema = z.strictObject({ from: daySchema, to: daySchema });
+export const movedDayResponseSchema = z.object({
+  type: lotteryTypeSchema,
+  off_days: z.array(z.string()),
+  extra_days: z.array(z.string()),
+  /** Draws of the day moved from that had bets, voided with refunds. */
+  voided_draw_ids: z.array(z.number().int()),
+});
+export type MovedDayResponse = z.infer<typeof movedDayResponseSchema>;

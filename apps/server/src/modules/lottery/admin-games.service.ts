@@ -251,6 +251,47 @@ export async function addOffDaysInTx(
   return { off_days: offDays, voided_draw_ids: voided };
 }
 
+/**
+ * POST /api/admin/lottery/{type}/moved-days {from, to}: a draw day moved to another day (the Thai
+ * Government Lottery moves its 1st or 16th around a holiday): `from` becomes an off day (its draws
+ * removed, or voided with refunds when they have bets) and `to` an extra draw day, in one
+ * transaction, audited. Both days are today or later; `from` must be a draw day, `to` must not.
+ */
+export async function moveDrawDay(
+  ctx: AppContext,
+  type: LotteryType,
+  from: string,
+  to: string,
+  actor: Actor,
+): Promise<{ type: LotteryType; off_days: string[]; extra_days: string[]; voided_draw_ids: number[] }> {
+  const today = yangonDate(ctx.clock.now());
+  if (from < today || to < today) throw refused("PAST_DATE", "A draw day can be moved only from and to today or a later day.");
+  if (from === to) throw refused("SAME_DAY", "The draw day is moved to the day it already is.");
+  return withMoneyTx(ctx.db, async (tx) => {
+    const game = await lockLotteryGame(tx, type);
+    if (!game) throw notFound("This game does not exist.");
+    const config = storedSchedule(game);
+    if (drawsOnDay(config, from).length === 0) throw refused("NOT_A_DRAW_DAY", `${from} is not a draw day of ${type}.`);
+    if (drawsOnDay(config, to).length > 0) throw refused("ALREADY_A_DRAW_DAY", `${to} is already a draw day of ${type}.`);
+    const next = parseScheduleConfig({
+      ...config,
+      off_days: [...config.off_days.filter((d) => d !== to), from],
+      extra_days: [...(config.extra_days ?? []).filter((d) => d !== from), to],
+    });
+    await updateLotteryGame(tx, type, { schedule: next }, actor.id);
+    const voided = await reconcileDraws(tx, ctx, type, next, actor, `Draw day moved from ${from} to ${to}`);
+    await recordAudit(
+      tx,
+      actor,
+      "lottery.draw_day.move",
+      { type: "lottery_game", id: type },
+      { off_days: config.off_days, extra_days: config.extra_days ?? [] },
+      { from, to, off_days: next.off_days, extra_days: next.extra_days ?? [], voided_draw_ids: voided },
+    );
+    return { type, off_days: next.off_days, extra_days: next.extra_days ?? [], voided_draw_ids: voided };
+  });
+}
+
 /** GET /api/admin/lottery/{type}/numbers */
 export async function numberRulesOf(ctx: AppContext, type: LotteryType) {
   return { type, data: await listNumberRules(ctx.db, type) };

@@ -1,5 +1,5 @@
-import { holidayImportResultSchema, lotteryListSchema, sectionResponseSchema } from "@shwe/contracts";
-import { yangonDate } from "@shwe/domain";
+import { holidayImportResultSchema, lotteryListSchema, movedDayResponseSchema, sectionResponseSchema } from "@shwe/contracts";
+import { DEFAULT_SCHEDULES, nextDraw, yangonDate } from "@shwe/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
@@ -147,5 +147,34 @@ describe("market holiday import", () => {
     expect(again.holidays.map((h) => h.new_for)).toEqual([[], []]);
     expect(again.voided_draw_ids).toEqual([]);
     await expectLedgerClean(t);
+  });
+
+  it("moves a 3D draw day: the Thai Government Lottery date becomes an off day, the moved date a draw day players see", async () => {
+    const next = nextDraw(DEFAULT_SCHEDULES["3D"], clock.now());
+    if (!next) throw new Error("no 3D draw ahead");
+    const from = next.day;
+    const to = new Date(Date.parse(`${from}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const url = "/api/admin/lottery/3D/moved-days";
+    expectErrorBody(await send(t, "POST", url, { token: operator.token, body: { from, to } }), 403, "FORBIDDEN");
+    expectErrorBody(await send(t, "POST", url, { token: admin.token, body: { from: to, to: from } }), 422, "NOT_A_DRAW_DAY");
+    expectErrorBody(await send(t, "POST", url, { token: admin.token, body: { from: "2000-01-01", to } }), 422, "PAST_DATE");
+
+    const res = await send(t, "POST", url, { token: admin.token, body: { from, to } });
+    expect(res.statusCode).toBe(200);
+    expect(movedDayResponseSchema.parse(res.json())).toMatchObject({ type: "3D", off_days: [from], extra_days: [to] });
+    await testScheduler(t).tick();
+    const days = rowsOf<{ day: string }>(
+      await t.ctx.db.execute(
+        sql`select to_char((draw_at at time zone 'Asia/Yangon')::date, 'YYYY-MM-DD') as day from draws where type = '3D' and status = 'open'`,
+      ),
+    ).map((r) => r.day);
+    expect(days).toContain(to);
+    expect(days).not.toContain(from);
+    const list = lotteryListSchema.parse((await call(t, "GET", "/api/lottery/list")).json());
+    const next3d = list.find((g) => g.type === "3D")?.next_draw_at;
+    expect(next3d && yangonDate(new Date(next3d))).toBe(to);
+    const later = nextDraw(DEFAULT_SCHEDULES["3D"], next.at)?.day ?? "";
+    expectErrorBody(await send(t, "POST", url, { token: admin.token, body: { from: to, to: later } }), 422, "ALREADY_A_DRAW_DAY");
+    expectErrorBody(await send(t, "POST", url, { token: admin.token, body: { from: to, to } }), 422, "SAME_DAY");
   });
 });

@@ -3,6 +3,9 @@ import {
   holidayImportBodySchema,
   holidayImportParamsSchema,
   holidayImportResultSchema,
+  lotteryTypeParamsSchema,
+  movedDayBodySchema,
+  movedDayResponseSchema,
   numberStatsParamsSchema,
   numberStatsQuerySchema,
   numberStatsSchema,
@@ -14,6 +17,7 @@ import { yangonDate } from "@shwe/domain";
 import type { AppContext, ZodApp } from "../../app-context.ts";
 import { CACHE_CONTROL, type PublicAnswerOptions, publicAnswer } from "../../plugins/public-reply.ts";
 import { actorOf } from "../content/audit.service.ts";
+import { moveDrawDay } from "./admin-games.service.ts";
 import { importHolidays } from "./holidays.service.ts";
 import { numberStats, resultsOfMonth, yangonMonth } from "./stats.service.ts";
 
@@ -84,5 +88,22 @@ export function registerLotteryStatsRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request) => importHolidays(ctx, request.params.market, request.body, actorOf(request)),
+  );
+
+  app.post(
+    "/api/admin/lottery/:type/moved-days",
+    {
+      onRequest: ctx.guards.requireAdmin,
+      schema: {
+        tags: ["admin", "lottery"],
+        security: [{ bearer: [] }],
+        summary:
+          "Move a draw day (3D: a Thai Government Lottery date moved around a holiday): from becomes an off day, to an extra draw day",
+        params: lotteryTypeParamsSchema,
+        body: movedDayBodySchema,
+        response: { 200: movedDayResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => moveDrawDay(ctx, request.params.type, request.body.from, request.body.to, actorOf(request)),
   );
 }
