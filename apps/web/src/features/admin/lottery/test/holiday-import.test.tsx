@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { mockServer, renderConsole, signInOperator } from "../../test/render.tsx";
 import { HolidayImportPanel } from "../components/holiday-import-panel.tsx";
+import { MovedDayPanel } from "../components/moved-day-panel.tsx";
 
 const PATH = "/api/admin/lottery/markets/SET/holidays";
 const row = (day: string, name: string, line: number, newFor: string[], bets = 0) => ({
@@ -62,5 +63,21 @@ describe("holiday import", () => {
     await user.upload(await screen.findByLabelText("Holiday file", {}, { timeout: 10_000 }), new File(["x"], "set.csv"));
     expect(await screen.findByRole("alert")).toHaveTextContent("Line 3");
     expect(screen.queryByRole("table")).toBeNull();
+  });
+
+  it("moves a 3D draw day", async () => {
+    const server = mockServer({
+      "POST /api/admin/lottery/3D/moved-days": () => ({
+        body: { type: "3D", off_days: ["2099-01-16"], extra_days: ["2099-01-17"], voided_draw_ids: [] },
+      }),
+    });
+    const user = userEvent.setup();
+    renderConsole(<MovedDayPanel type="3D" extraDays={["2099-01-02"]} />, { path: "/admin/lottery/settings/3D" });
+    expect(await screen.findByText("02-01-2099", {}, { timeout: 10_000 })).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Moved from"), "2099-01-16");
+    await user.type(screen.getByLabelText("Moved to"), "2099-01-17");
+    await user.click(screen.getByRole("button", { name: "Move the draw day" }));
+    await screen.findByText("Draw day moved; 0 draws voided.");
+    expect(server.to("POST", "/api/admin/lottery/3D/moved-days").map((c) => c.body)).toEqual([{ from: "2099-01-16", to: "2099-01-17" }]);
   });
 });
