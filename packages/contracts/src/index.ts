@@ -6,6 +6,7 @@ export * from "./house.ts";
 export * from "./live.ts";
 export * from "./lottery.ts";
 export * from "./market.ts";
+export * from "./lottery-stats.ts";
 export * from "./operators.ts";
 export * from "./promo-codes.ts";
 export * from "./protection.ts";

@@ -45,6 +45,7 @@ const envSchema = z.object({
   SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(3),
   SMS_MESSAGE_ID_FIELD: z.string().min(1).default("message_id"),
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  DEMO_RESULT_DAYS: z.coerce.number().int().min(0).max(400).default(120),
   CHECKER_COOLDOWN_HOURS: z.coerce
     .number()
     .int()
@@ -116,6 +117,11 @@ export interface Config {
    * another process within this time. 0 reads the database on every request.
    */
   publicCacheMs: number;
+  /**
+   * Demo mode: days of past results the demo seeds (results calendar and number statistics):
+   * DEMO_RESULT_DAYS, default 120; 0 seeds none (tests).
+   */
+  demoResultDays: number;
   /**
    * Hours after its creation during which a console account cannot confirm another operator's
    * step (maker–checker): CHECKER_COOLDOWN_HOURS, default 24 (demo: 0, so the seeded demo
@@ -235,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms,
     rateLimits: { enabled: true, factor: 1 },
     publicCacheMs: e.PUBLIC_CACHE_MS,
+    demoResultDays: e.DEMO_RESULT_DAYS,
     checkerCooldownHours: e.CHECKER_COOLDOWN_HOURS ?? (mode === "production" ? 24 : 0),
     openapiEnabled: e.OPENAPI_ENABLED,
     metricsToken: e.METRICS_TOKEN,
@@ -339,6 +346,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests write fixtures straight into the database, as another process would; the public cache is
     // switched on by the tests about it.
     publicCacheMs: 0,
+    // Tests make the draws they need; the demo's past results are seeded by the tests about them.
+    demoResultDays: 0,
     checkerCooldownHours: 0,
     openapiEnabled: false,
     metricsToken: undefined,

@@ -20,6 +20,10 @@ export const paths = {
   crypto1D: "/crypto/one/lottery",
   winNumber: "/win-number",
   winnerList: "/winner-list",
+  /** Past results by month of a game (?game=2d&month=YYYY-MM). */
+  resultsCalendar: "/results-calendar",
+  /** Number statistics of a game (?game=2d&days=30|90). */
+  numberStats: "/number-stats",
   category: (cat: string) => `/${encodeURIComponent(cat)}`,
   provider: (cat: string, prov: string | number) => `/${encodeURIComponent(cat)}/${encodeURIComponent(String(prov))}`,
   admin: "/admin",

@@ -71,31 +71,50 @@ export async function getGame(ctx: AppContext, type: LotteryType): Promise<Admin
   return game;
 }
 
+/** What bringing a game's waiting draws in line with a schedule needs: draws to void (they have bets) and to delete. */
+interface ReconcilePlan {
+  toVoid: number[];
+  removable: number[];
+}
+
 /**
- * Brings a game's waiting draws in line with a new schedule: a draw on an off day, or a future draw
- * the schedule no longer has, is removed when nobody bet on it and voided with refunds otherwise;
- * the others take the new cut-off rule. Answers the voided draw ids.
+ * Plans how a game's waiting draws follow a new schedule: a draw on an off day, or a future draw
+ * the schedule no longer has, is to be removed when nobody bet on it and voided with refunds
+ * otherwise; the others take the new cut-off rule at once.
  */
-async function reconcileDraws(tx: Tx, ctx: AppContext, type: LotteryType, config: ScheduleConfig, actor: Actor, reason: string) {
+async function planReconcile(tx: Tx, ctx: AppContext, type: LotteryType, config: ScheduleConfig): Promise<ReconcilePlan> {
   const now = ctx.clock.now();
-  const removable: number[] = [];
-  const toVoid: number[] = [];
+  const plan: ReconcilePlan = { toVoid: [], removable: [] };
   for (const d of await lockUnresultedDrawsOf(tx, type)) {
     const day = yangonDate(d.drawAt);
     const scheduled = drawsOnDay(config, day).some((s) => s.at.getTime() === d.drawAt.getTime());
     const offDay = config.off_days.includes(day);
     if (offDay || (!scheduled && d.drawAt.getTime() > now.getTime())) {
-      (d.hasBets ? toVoid : removable).push(d.id);
+      (d.hasBets ? plan.toVoid : plan.removable).push(d.id);
     } else if (scheduled && d.status === "open") {
       const closesAt = cutoffFor({ at: d.drawAt }, config);
       if (closesAt.getTime() !== d.closesAt.getTime()) await updateDraw(tx, d.id, { closesAt });
     }
   }
-  // Every bettor's accounts first, then the refunds: no house account is taken before a player's.
+  return plan;
+}
+
+/** Carries out plans (of one or several games): every bettor's accounts first, then the refunds and removals. Answers the voided ids. */
+async function applyReconcile(tx: Tx, plans: ReconcilePlan[], actor: Actor, reason: (drawId: number) => string): Promise<number[]> {
+  const toVoid = plans.flatMap((p) => p.toVoid);
+  // Every bettor's accounts first, in one ascending lock: no house account is taken before a player's.
   await lockBettorsOf(tx, toVoid);
-  for (const id of toVoid) await voidDrawInTx(tx, id, reason, actor);
-  await deleteDrawsWithoutBets(tx, removable);
+  for (const id of toVoid) await voidDrawInTx(tx, id, reason(id), actor);
+  await deleteDrawsWithoutBets(
+    tx,
+    plans.flatMap((p) => p.removable),
+  );
   return toVoid;
+}
+
+/** Brings a game's waiting draws in line with a new schedule (planReconcile, applyReconcile). Answers the voided draw ids. */
+async function reconcileDraws(tx: Tx, ctx: AppContext, type: LotteryType, config: ScheduleConfig, actor: Actor, reason: string) {
+  return applyReconcile(tx, [await planReconcile(tx, ctx, type, config)], actor, () => reason);
 }
 
 /** A change of result source applies to the draws still waiting for their result; a draw turning fair commits to a new seed. */
@@ -151,6 +170,15 @@ export async function updateGame(ctx: AppContext, type: LotteryType, body: Admin
   return getGame(ctx, type);
 }
 
+function storedSchedule(game: LotteryGameRow): ScheduleConfig {
+  try {
+    return parseScheduleConfig(game.schedule);
+  } catch (err) {
+    if (!(err instanceof ScheduleConfigError)) throw err;
+    throw refused("SCHEDULE_INVALID", `The stored schedule of ${game.type} is unusable (${err.message}); set a new schedule first.`);
+  }
+}
+
 /** POST /api/admin/lottery/{type}/off-days and DELETE …/off-days/{day}. */
 export async function changeOffDay(
   ctx: AppContext,
@@ -162,13 +190,7 @@ export async function changeOffDay(
   return withMoneyTx(ctx.db, async (tx) => {
     const game = await lockLotteryGame(tx, type);
     if (!game) throw notFound("This game does not exist.");
-    let config: ScheduleConfig;
-    try {
-      config = parseScheduleConfig(game.schedule);
-    } catch (err) {
-      if (!(err instanceof ScheduleConfigError)) throw err;
-      throw refused("SCHEDULE_INVALID", `The stored schedule is unusable (${err.message}); set a new schedule first.`);
-    }
+    const config = storedSchedule(game);
     const has = config.off_days.includes(day);
     if (has === add) return { type, off_days: config.off_days, voided_draw_ids: [] };
     const next = parseScheduleConfig({ ...config, off_days: add ? [...config.off_days, day] : config.off_days.filter((d) => d !== day) });
@@ -183,6 +205,90 @@ export async function changeOffDay(
       { off_days: next.off_days, voided_draw_ids: voided },
     );
     return { type, off_days: next.off_days, voided_draw_ids: voided };
+  });
+}
+
+/**
+ * Adds off days to several games in the caller's money transaction (a holiday file of a market):
+ * as changeOffDay, each game's draws on those days are removed, or voided with refunds when they
+ * have bets (every bettor locked once, before any refund), and each game's change is audited with
+ * `note`. Answers each game's off days and the voided draws.
+ */
+export async function addOffDaysInTx(
+  tx: Tx,
+  ctx: AppContext,
+  changes: { type: LotteryType; days: readonly string[] }[],
+  actor: Actor,
+  note: Record<string, unknown>,
+): Promise<{ off_days: Partial<Record<LotteryType, string[]>>; voided_draw_ids: number[] }> {
+  const games: { type: LotteryType; before: ScheduleConfig; next: ScheduleConfig }[] = [];
+  for (const { type, days } of [...changes].sort((a, b) => a.type.localeCompare(b.type))) {
+    const game = await lockLotteryGame(tx, type);
+    if (!game) throw notFound("This game does not exist.");
+    const before = storedSchedule(game);
+    const added = [...new Set(days)].filter((d) => !before.off_days.includes(d));
+    if (added.length === 0) continue;
+    games.push({ type, before, next: parseScheduleConfig({ ...before, off_days: [...before.off_days, ...added] }) });
+  }
+  const plans: ReconcilePlan[] = [];
+  for (const g of games) {
+    await updateLotteryGame(tx, g.type, { schedule: g.next }, actor.id);
+    plans.push(await planReconcile(tx, ctx, g.type, g.next));
+  }
+  const voided = await applyReconcile(tx, plans, actor, () => "Market holiday");
+  const offDays: Partial<Record<LotteryType, string[]>> = {};
+  for (const [i, g] of games.entries()) {
+    offDays[g.type] = g.next.off_days;
+    await recordAudit(
+      tx,
+      actor,
+      "lottery.off_day.import",
+      { type: "lottery_game", id: g.type },
+      { off_days: g.before.off_days },
+      { ...note, off_days: g.next.off_days, voided_draw_ids: plans[i]?.toVoid ?? [] },
+    );
+  }
+  return { off_days: offDays, voided_draw_ids: voided };
+}
+
+/**
+ * POST /api/admin/lottery/{type}/moved-days {from, to}: a draw day moved to another day (the Thai
+ * Government Lottery moves its 1st or 16th around a holiday): `from` becomes an off day (its draws
+ * removed, or voided with refunds when they have bets) and `to` an extra draw day, in one
+ * transaction, audited. Both days are today or later; `from` must be a draw day, `to` must not.
+ */
+export async function moveDrawDay(
+  ctx: AppContext,
+  type: LotteryType,
+  from: string,
+  to: string,
+  actor: Actor,
+): Promise<{ type: LotteryType; off_days: string[]; extra_days: string[]; voided_draw_ids: number[] }> {
+  const today = yangonDate(ctx.clock.now());
+  if (from < today || to < today) throw refused("PAST_DATE", "A draw day can be moved only from and to today or a later day.");
+  if (from === to) throw refused("SAME_DAY", "The draw day is moved to the day it already is.");
+  return withMoneyTx(ctx.db, async (tx) => {
+    const game = await lockLotteryGame(tx, type);
+    if (!game) throw notFound("This game does not exist.");
+    const config = storedSchedule(game);
+    if (drawsOnDay(config, from).length === 0) throw refused("NOT_A_DRAW_DAY", `${from} is not a draw day of ${type}.`);
+    if (drawsOnDay(config, to).length > 0) throw refused("ALREADY_A_DRAW_DAY", `${to} is already a draw day of ${type}.`);
+    const next = parseScheduleConfig({
+      ...config,
+      off_days: [...config.off_days.filter((d) => d !== to), from],
+      extra_days: [...(config.extra_days ?? []).filter((d) => d !== from), to],
+    });
+    await updateLotteryGame(tx, type, { schedule: next }, actor.id);
+    const voided = await reconcileDraws(tx, ctx, type, next, actor, `Draw day moved from ${from} to ${to}`);
+    await recordAudit(
+      tx,
+      actor,
+      "lottery.draw_day.move",
+      { type: "lottery_game", id: type },
+      { off_days: config.off_days, extra_days: config.extra_days ?? [] },
+      { from, to, off_days: next.off_days, extra_days: next.extra_days ?? [], voided_draw_ids: voided },
+    );
+    return { type, off_days: next.off_days, extra_days: next.extra_days ?? [], voided_draw_ids: voided };
   });
 }
 

@@ -2,6 +2,7 @@ import type { AppContext, ZodApp } from "../../app-context.ts";
 import { createDrawScheduler, type DrawScheduler } from "./draw-scheduler.service.ts";
 import { registerLotteryRoutes } from "./lottery.routes.ts";
 import { registerLotteryAdminRoutes } from "./lottery-admin.routes.ts";
+import { registerLotteryStatsRoutes } from "./stats.routes.ts";
 
 /** How often a listening server runs the draw scheduler. */
 const TICK_MS = 5000;
@@ -14,6 +15,7 @@ const TICK_MS = 5000;
 export function registerLottery(app: ZodApp, ctx: AppContext): DrawScheduler {
   registerLotteryRoutes(app, ctx);
   registerLotteryAdminRoutes(app, ctx);
+  registerLotteryStatsRoutes(app, ctx);
   const scheduler = createDrawScheduler(ctx, {
     log: {
       warn: (obj, msg) => app.log.warn(obj, msg),

@@ -5,6 +5,8 @@ import type { RouteObject } from "../../lib/router.tsx";
 const LotteryPage = lazyPage(() => import("./pages/lottery-page.tsx").then((m) => m.LotteryPage));
 const WinNumberPage = lazyPage(() => import("./pages/win-number-page.tsx").then((m) => m.WinNumberPage));
 const WinnerListPage = lazyPage(() => import("./pages/winner-list-page.tsx").then((m) => m.WinnerListPage));
+const ResultsCalendarPage = lazyPage(() => import("./pages/results-calendar-page.tsx").then((m) => m.ResultsCalendarPage));
+const NumberStatsPage = lazyPage(() => import("./pages/number-stats-page.tsx").then((m) => m.NumberStatsPage));
 const BetSlipPage = lazyPage(() => import("./pages/bet-slip-page.tsx").then((m) => m.BetSlipPage));
 
 /** Public lottery pages (spec §2). Each game has its own key, so moving between games starts a fresh slip. */
@@ -16,6 +18,8 @@ export const lotteryRoutes: RouteObject[] = [
   { path: "crypto/one/lottery", element: <LotteryPage key="C1D" type="C1D" /> },
   { path: "win-number", element: <WinNumberPage /> },
   { path: "winner-list", element: <WinnerListPage /> },
+  { path: "results-calendar", element: <ResultsCalendarPage /> },
+  { path: "number-stats", element: <NumberStatsPage /> },
 ];
 
 /** Lottery pages behind the login guard. */

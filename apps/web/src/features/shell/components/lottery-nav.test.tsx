@@ -5,7 +5,7 @@ import { renderWithProviders } from "../../../app/testing.tsx";
 import { LotteryMenu, MobileLotteryLinks } from "./lottery-nav.tsx";
 
 describe("lottery navigation", () => {
-  it("desktop: the Lottery dropdown lists the five games, win number and winner list", async () => {
+  it("desktop: the Lottery dropdown lists the five games, win number, winner list, results calendar and statistics", async () => {
     const user = userEvent.setup();
     renderWithProviders(<LotteryMenu />);
     await user.click(screen.getByRole("button", { name: "Lottery" }));
@@ -18,12 +18,19 @@ describe("lottery navigation", () => {
       ["Crypto 1D", "/crypto/one/lottery"],
       ["Win number", "/win-number"],
       ["Winner list", "/winner-list"],
+      ["Results calendar", "/results-calendar"],
+      ["Number statistics", "/number-stats"],
     ]);
   });
 
-  it("mobile: bet slip history only for signed-in players, winner list and win number for everyone", () => {
+  it("mobile: bet slip history only for signed-in players, winner list, win number, results calendar and statistics for everyone", () => {
     const { unmount } = renderWithProviders(<MobileLotteryLinks rowClass="" signedIn={false} />);
-    expect(screen.getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/winner-list", "/win-number"]);
+    expect(screen.getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual([
+      "/winner-list",
+      "/win-number",
+      "/results-calendar",
+      "/number-stats",
+    ]);
     unmount();
     renderWithProviders(<MobileLotteryLinks rowClass="" signedIn />);
     expect(screen.getByRole("link", { name: "Bet slip history" })).toHaveAttribute("href", "/betslip");

@@ -43,7 +43,15 @@ const GAMES = [
   { to: paths.crypto1D, key: "crypto1D" },
 ] as const;
 
-/** Desktop header: the Lottery dropdown (1D, 2D, 3D, crypto 2D, crypto 1D, win number, winner list). */
+/** The results pages, in the order of the desktop menu (the mobile menu puts the winner list first). */
+const RESULT_LINKS = [
+  [paths.winNumber, "winNumber", NumbersIcon],
+  [paths.winnerList, "winnerList", TrophyIcon],
+  [paths.resultsCalendar, "resultsCalendar", NumbersIcon],
+  [paths.numberStats, "numberStats", NumbersIcon],
+] as const;
+
+/** Desktop header: the Lottery dropdown (1D, 2D, 3D, crypto 2D, crypto 1D, win number, winner list, results calendar, statistics). */
 export function LotteryMenu() {
   const { t } = useTranslation("common");
   return (
@@ -68,21 +76,19 @@ export function LotteryMenu() {
             </Link>
           ))}
           <div className="my-1 border-t border-line" />
-          <Link to={paths.winNumber} role="menuitem" className={menuItemClass} onClick={close}>
-            <NumbersIcon size={18} className="text-gold" />
-            {t("lotteryNav.winNumber")}
-          </Link>
-          <Link to={paths.winnerList} role="menuitem" className={menuItemClass} onClick={close}>
-            <TrophyIcon size={18} className="text-gold" />
-            {t("lotteryNav.winnerList")}
-          </Link>
+          {RESULT_LINKS.map(([to, key, Icon]) => (
+            <Link key={key} to={to} role="menuitem" className={menuItemClass} onClick={close}>
+              <Icon size={18} className="text-gold" />
+              {t(`lotteryNav.${key}`)}
+            </Link>
+          ))}
         </>
       )}
     </DropdownMenu>
   );
 }
 
-/** Mobile slide-in menu: bet slip history (signed-in players), winner list and win number. */
+/** Mobile slide-in menu: bet slip history (signed-in players), winner list, win number, results calendar and statistics. */
 export function MobileLotteryLinks({ rowClass, signedIn }: { rowClass: string; signedIn: boolean }) {
   const { t } = useTranslation("common");
   const row = ({ isActive }: { isActive: boolean }) => `${rowClass} ${isActive ? "text-gold" : "text-text"}`;
@@ -94,14 +100,12 @@ export function MobileLotteryLinks({ rowClass, signedIn }: { rowClass: string; s
           {t("lotteryNav.betSlip")}
         </NavLink>
       ) : null}
-      <NavLink to={paths.winnerList} className={row}>
-        <TrophyIcon size={22} className="text-gold" />
-        {t("lotteryNav.winnerList")}
-      </NavLink>
-      <NavLink to={paths.winNumber} className={row}>
-        <NumbersIcon size={22} className="text-gold" />
-        {t("lotteryNav.winNumber")}
-      </NavLink>
+      {[RESULT_LINKS[1], RESULT_LINKS[0], RESULT_LINKS[2], RESULT_LINKS[3]].map(([to, key, Icon]) => (
+        <NavLink key={key} to={to} className={row}>
+          <Icon size={22} className="text-gold" />
+          {t(`lotteryNav.${key}`)}
+        </NavLink>
+      ))}
     </>
   );
 }

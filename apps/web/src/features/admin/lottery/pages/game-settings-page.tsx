@@ -8,6 +8,8 @@ import { ListSkeleton, LoadError } from "../../components/query-state.tsx";
 import { useAdminGames } from "../api/games.ts";
 import { GameLinks } from "../components/game-links.tsx";
 import { GameSettingsForm } from "../components/game-settings-form.tsx";
+import { HolidayImportPanel, MARKET_OF } from "../components/holiday-import-panel.tsx";
+import { MovedDayPanel } from "../components/moved-day-panel.tsx";
 import { NumberRulesPanel } from "../components/number-rules-panel.tsx";
 import { OffDaysPanel } from "../components/off-days-panel.tsx";
 import { lotteryAdminPaths } from "../paths.ts";
@@ -18,6 +20,7 @@ export function GameSettingsPage() {
   const type: LotteryType = lotteryTypeSchema.safeParse(useParams().type).data ?? "2D";
   const games = useAdminGames();
   const game = games.data?.find((g) => g.type === type);
+  const market = MARKET_OF[type];
   return (
     <>
       <PageHeader
@@ -62,6 +65,8 @@ export function GameSettingsPage() {
             </Panel>
             <NumberRulesPanel type={type} />
             {game.schedule ? <OffDaysPanel type={game.type} offDays={game.schedule.off_days} /> : null}
+            {market ? <HolidayImportPanel market={market} /> : null}
+            {game.schedule?.month_days?.length ? <MovedDayPanel type={game.type} extraDays={game.schedule.extra_days ?? []} /> : null}
           </div>
         </div>
       )}

@@ -1,0 +1,161 @@
+import type { LotteryType, MonthResult } from "@shwe/contracts";
+import { formatDisplayDate, yangonDate } from "@shwe/domain";
+import { useId } from "react";
+import { ChevronRightIcon } from "../../../components/icons.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
+import { paths } from "../../../config/paths.ts";
+import { HTML_LANG, isLanguage } from "../../../lib/i18n.ts";
+import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { Link, useSearchParams } from "../../../lib/router.tsx";
+import { useResultsMonth } from "../api/results-month.ts";
+import { GameSwitch, gameOfParam } from "../components/game-switch.tsx";
+import { MonthCalendar } from "../components/month-calendar.tsx";
+import { addMonths } from "../lib/month-grid.ts";
+
+const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The month's name in the site language ("November 2026", "နိုဝင်ဘာ 2026"). */
+export function monthLabel(month: string, lng: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const locale = isLanguage(lng) ? HTML_LANG[lng] : "en";
+  try {
+    return new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+  } catch {
+    return month;
+  }
+}
+
+/** /results-calendar: past results of a game month by month, with the SET and value (or price, first prize) behind each. */
+export function ResultsCalendarPage() {
+  const { t, i18n } = useTranslation("stats");
+  const panelId = useId();
+  const [params, setParams] = useSearchParams();
+  const today = yangonDate();
+  const thisMonth = today.slice(0, 7);
+  const type = gameOfParam(params.get("game"));
+  const asked = params.get("month") ?? "";
+  const month = MONTH_RE.test(asked) && asked <= thisMonth ? asked : thisMonth;
+  const selected = params.get("day");
+  const results = useResultsMonth(type, month);
+  const label = monthLabel(month, i18n.language ?? "en");
+
+  const go = (next: { type?: LotteryType; month?: string; day?: string | null }) => {
+    const out: Record<string, string> = { game: (next.type ?? type).toLowerCase(), month: next.month ?? month };
+    const day = next.day === undefined ? selected : next.day;
+    if (day) out.day = day;
+    setParams(out, { replace: true });
+  };
+  const data = results.data?.type === type && results.data.month === month ? results.data : undefined;
+  const dayResults = data && selected ? data.results.filter((r) => r.day === selected) : [];
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div className="min-w-0">
+          <h1 className="text-xl font-bold sm:text-2xl">{t("calendar.title")}</h1>
+          <p className="text-sm text-muted">{t("calendar.subtitle")}</p>
+        </div>
+        <Link
+          to={`${paths.numberStats}?game=${type.toLowerCase()}`}
+          className="flex min-h-11 items-center gap-1 text-sm font-semibold text-gold hover:underline"
+        >
+          {t("links.stats")}
+          <ChevronRightIcon size={16} />
+        </Link>
+      </header>
+      <GameSwitch value={type} onChange={(next) => go({ type: next, day: null })} controls={panelId} />
+      <section id={panelId} role="tabpanel" aria-busy={results.isFetching} className="flex flex-col gap-3">
+        <div className="flex items-center justify-between gap-2">
+          <button
+            type="button"
+            onClick={() => go({ month: addMonths(month, -1), day: null })}
+            aria-label={t("calendar.prev")}
+            className="flex size-11 items-center justify-center rounded-full border border-line bg-surface-2 text-text hover:border-gold focus-visible:outline-2 focus-visible:outline-gold"
+          >
+            <ChevronRightIcon size={18} className="rotate-180" />
+          </button>
+          <h2 className="text-lg font-bold" aria-live="polite">
+            {label}
+          </h2>
+          <button
+            type="button"
+            disabled={month >= thisMonth}
+            onClick={() => go({ month: addMonths(month, 1), day: null })}
+            aria-label={t("calendar.next")}
+            className="flex size-11 items-center justify-center rounded-full border border-line bg-surface-2 text-text hover:border-gold focus-visible:outline-2 focus-visible:outline-gold disabled:opacity-40"
+          >
+            <ChevronRightIcon size={18} />
+          </button>
+        </div>
+        {results.isError && !data ? (
+          <div className="rounded-card border border-line bg-surface py-8 text-center">
+            <p className="mb-3 text-muted">{t("loadError")}</p>
+            <button
+              type="button"
+              onClick={() => void results.refetch()}
+              className="min-h-11 rounded-full border border-gold px-4 font-semibold text-gold"
+            >
+              {t("retry")}
+            </button>
+          </div>
+        ) : !data ? (
+          <Spinner variant="centered" />
+        ) : (
+          <>
+            <MonthCalendar
+              month={month}
+              label={label}
+              results={data.results}
+              offDays={data.off_days}
+              today={today}
+              selected={selected}
+              onSelect={(day) => go({ day })}
+            />
+            {data.results.length === 0 ? <p className="text-center text-sm text-muted">{t("calendar.noResults")}</p> : null}
+            <DayDetails day={selected} results={dayResults} holiday={selected ? data.off_days.includes(selected) : false} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function DayDetails({ day, results, holiday }: { day: string | null; results: MonthResult[]; holiday: boolean }) {
+  const { t } = useTranslation("stats");
+  if (!day) return <p className="text-center text-sm text-muted">{t("calendar.pickDay")}</p>;
+  return (
+    <section aria-labelledby="day-title" className="rounded-card border border-line bg-surface p-3 shadow-card">
+      <h3 id="day-title" className="mb-2 font-bold">
+        {t("calendar.dayTitle", { day: formatDisplayDate(day) })}
+        {holiday ? <span className="ml-2 text-sm font-semibold text-danger">{t("calendar.holiday")}</span> : null}
+      </h3>
+      {results.length === 0 ? (
+        <p className="text-sm text-muted">{t("calendar.noResultsDay")}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-line">
+          {results.map((r) => (
+            <li key={r.draw_id} className="flex items-center gap-3 py-2">
+              <span className="tabular w-12 shrink-0 text-sm text-muted">{r.time}</span>
+              <span className="tabular w-14 shrink-0 text-2xl font-bold tracking-widest text-gold">{r.number}</span>
+              <div className="min-w-0 flex-1 text-sm">
+                {r.feed ? (
+                  <dl className="flex flex-wrap gap-x-4 gap-y-0.5">
+                    {(["set_index", "set_value", "first_prize", "price"] as const).map((key) =>
+                      r.feed?.[key] ? (
+                        <div key={key} className="flex gap-1">
+                          <dt className="text-muted">{t(`feed.${key}`)}</dt>
+                          <dd className="tabular font-semibold">{r.feed[key]}</dd>
+                        </div>
+                      ) : null,
+                    )}
+                  </dl>
+                ) : null}
+                <p className="text-xs text-faint">{t(`source.${r.source}`)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
