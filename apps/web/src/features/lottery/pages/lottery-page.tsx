@@ -11,6 +11,7 @@ import { useLocation, useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
+import { BreakNotice, useRunningBreak } from "../../protection/components/break-notice.tsx";
 import { useBoard } from "../api/board.ts";
 import { usePlaceBet } from "../api/place-bet.ts";
 import { lotteryKeys } from "../api/query-keys.ts";
@@ -70,6 +71,7 @@ export function LotteryPage({ type }: { type: LotteryType }) {
   const navigate = useNavigate();
   const location = useLocation();
   const signedIn = useSession((s) => Boolean(s.user?.token));
+  const onBreak = useRunningBreak();
   const sessionKnown = useHydrated();
   const balance = useSession((s) => s.user?.balance ?? 0);
   const setBalance = useSession((s) => s.setBalance);
@@ -315,9 +317,15 @@ export function LotteryPage({ type }: { type: LotteryType }) {
           count={slip.lines.length}
           total={slip.total}
           signedIn={sessionKnown ? signedIn : undefined}
-          disabled={bet.isPending || closed}
-          warning={warning}
-          notice={placed ? <BetPlaced slipId={placed.slipId} total={placed.total} onDismiss={() => setPlaced(null)} /> : undefined}
+          disabled={bet.isPending || closed || onBreak !== null}
+          warning={onBreak ? null : warning}
+          notice={
+            onBreak ? (
+              <BreakNotice exclusion={onBreak} className="mb-2" />
+            ) : placed ? (
+              <BetPlaced slipId={placed.slipId} total={placed.total} onDismiss={() => setPlaced(null)} />
+            ) : undefined
+          }
           onBet={review}
         />
       ) : null}
