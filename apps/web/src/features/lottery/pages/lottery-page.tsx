@@ -1,4 +1,4 @@
-import type { BetLineInput, Draw, LotteryType, RejectedLine } from "@shwe/contracts";
+import type { BetLineInput, Draw, LotteryType, Protection, RejectedLine } from "@shwe/contracts";
 import { checkSlip, LOTTERY_GAMES, type QuickPickKind } from "@shwe/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -11,7 +11,6 @@ import { useLocation, useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
-import { BreakNotice, useRunningBreak } from "../../protection/components/break-notice.tsx";
 import { useBoard } from "../api/board.ts";
 import { usePlaceBet } from "../api/place-bet.ts";
 import { lotteryKeys } from "../api/query-keys.ts";
@@ -32,6 +31,9 @@ import { rulesFromBoard } from "../lib/board-rules.ts";
 import { gameKey, pageOf, pageSize } from "../lib/games.ts";
 import { serverNow, useIsPast } from "../lib/server-clock.ts";
 import { newSlipKey } from "../lib/slip-key.ts";
+
+// The break is looked up after the board's first paint (players on a break are few); it shows in the bet bar.
+const BreakWatch = lazy(() => import("../../protection/components/break-notice.tsx").then((m) => ({ default: m.BreakWatch })));
 
 // The latest result in large type arrives after the board (it is not part of the first paint).
 const LiveResult = lazy(() => import("../components/live-result.tsx").then((m) => ({ default: m.LiveResult })));
@@ -71,7 +73,8 @@ export function LotteryPage({ type }: { type: LotteryType }) {
   const navigate = useNavigate();
   const location = useLocation();
   const signedIn = useSession((s) => Boolean(s.user?.token));
-  const onBreak = useRunningBreak();
+  // A running break (self-exclusion) shows in the bet bar and stops betting.
+  const [onBreak, setOnBreak] = useState<Protection["self_exclusion"]>(null);
   const sessionKnown = useHydrated();
   const balance = useSession((s) => s.user?.balance ?? 0);
   const setBalance = useSession((s) => s.setBalance);
@@ -320,11 +323,14 @@ export function LotteryPage({ type }: { type: LotteryType }) {
           disabled={bet.isPending || closed || onBreak !== null}
           warning={onBreak ? null : warning}
           notice={
-            onBreak ? (
-              <BreakNotice exclusion={onBreak} className="mb-2" />
-            ) : placed ? (
-              <BetPlaced slipId={placed.slipId} total={placed.total} onDismiss={() => setPlaced(null)} />
-            ) : undefined
+            <>
+              {signedIn && sessionKnown ? (
+                <Suspense fallback={null}>
+                  <BreakWatch onChange={setOnBreak} />
+                </Suspense>
+              ) : null}
+              {placed && !onBreak ? <BetPlaced slipId={placed.slipId} total={placed.total} onDismiss={() => setPlaced(null)} /> : null}
+            </>
           }
           onBet={review}
         />

@@ -1,9 +1,11 @@
 import type { Protection } from "@shwe/contracts";
-import { formatDisplayDateTime } from "@shwe/domain";
-import { useTranslation } from "../../../lib/i18n-react.tsx";
-import { useProtection } from "../api/protection.ts";
+import { lazy, Suspense, useEffect } from "react";
+import { useProtection } from "../api/protection-view.ts";
 
 type Exclusion = NonNullable<Protection["self_exclusion"]>;
+
+// The notice's words download only for a player on a break: the bet board's first load stays small.
+const BreakNoticeText = lazy(() => import("./break-notice-text.tsx").then((m) => ({ default: m.BreakNoticeText })));
 
 /** Whether this exclusion is still running at `now` (an indefinite one always is). */
 export function breakRunning(ex: Exclusion | null | undefined, now: number): ex is Exclusion {
@@ -24,17 +26,22 @@ export function useRunningBreak(): Exclusion | null {
 
 /** The break as a notice at the top of a money screen (nothing when there is none). */
 export function BreakNotice({ exclusion, className = "" }: { exclusion: Exclusion | null; className?: string }) {
-  const { t } = useTranslation("protection");
   if (!exclusion) return null;
   return (
-    <p
-      role="status"
-      data-testid="break-notice"
-      className={`rounded-card border border-danger/40 bg-danger/10 px-3 py-2 text-sm leading-[1.9] text-text ${className}`}
-    >
-      {exclusion.indefinite || !exclusion.until
-        ? t("break.active_indefinite")
-        : t("break.active_until", { date: formatDisplayDateTime(exclusion.until) })}
-    </p>
+    <Suspense fallback={null}>
+      <BreakNoticeText exclusion={exclusion} className={className} />
+    </Suspense>
   );
+}
+
+/**
+ * The running break for a page that loads this file only after its first paint (the bet board keeps
+ * its first download small): shows the notice and reports the break to the page.
+ */
+export function BreakWatch({ onChange }: { onChange: (exclusion: Exclusion | null) => void }) {
+  const running = useRunningBreak();
+  const key = running ? `${running.indefinite}:${running.until ?? ""}` : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reported again only when the break itself changes
+  useEffect(() => onChange(running), [key, onChange]);
+  return <BreakNotice exclusion={running} className="mb-2" />;
 }
