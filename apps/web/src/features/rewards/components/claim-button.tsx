@@ -7,7 +7,7 @@ import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
 import { claimPromotion, promoMaintainQueryKey, usePromoMaintain } from "../api/claim.ts";
-import { useRewardBusy } from "../stores/reward-busy.ts";
+import { takeRewardBusy, useRewardBusy } from "../stores/reward-busy.ts";
 
 /** A gift box: the claimable (promotion) balance. */
 function GiftIcon({ size = 18 }: { size?: number }) {
@@ -47,7 +47,7 @@ export function ClaimButton({ className = "" }: { className?: string }) {
   if (!signedIn || maintain.data !== "0") return null;
 
   const claim = async () => {
-    if (!useRewardBusy.getState().take()) return;
+    if (!takeRewardBusy()) return;
     pendingKey.current ??= newIdempotencyKey();
     try {
       const res = await claimPromotion(pendingKey.current);
@@ -61,7 +61,7 @@ export function ClaimButton({ className = "" }: { className?: string }) {
       if (err instanceof ApiError && err.code === "CLAIM_MAINTENANCE")
         void queryClient.invalidateQueries({ queryKey: promoMaintainQueryKey });
     } finally {
-      useRewardBusy.getState().release();
+      useRewardBusy.setState({ busy: false });
     }
   };
 

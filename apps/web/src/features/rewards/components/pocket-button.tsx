@@ -6,7 +6,7 @@ import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
 import { claimPocketMoney } from "../api/pocket.ts";
 import { usePocketStore } from "../stores/pocket.ts";
-import { useRewardBusy } from "../stores/reward-busy.ts";
+import { takeRewardBusy, useRewardBusy } from "../stores/reward-busy.ts";
 
 const POCKET_CODES = new Set(["NO_CAMPAIGN", "ALREADY_CLAIMED", "BUDGET_SPENT"]);
 
@@ -44,7 +44,7 @@ export function PocketButton({ className = "" }: { className?: string }) {
   if (!signedIn) return null;
 
   const claim = async () => {
-    if (!useRewardBusy.getState().take()) return;
+    if (!takeRewardBusy()) return;
     pendingKey.current ??= newIdempotencyKey();
     try {
       const res = await claimPocketMoney(pendingKey.current);
@@ -55,7 +55,7 @@ export function PocketButton({ className = "" }: { className?: string }) {
       if (err instanceof ApiError && err.status < 500) pendingKey.current = undefined;
       toast.error(err instanceof ApiError && POCKET_CODES.has(err.code) ? t(`pocket.errors.${err.code}`) : errorMessage(err));
     } finally {
-      useRewardBusy.getState().release();
+      useRewardBusy.setState({ busy: false });
     }
   };
 
