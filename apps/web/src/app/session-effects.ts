@@ -4,6 +4,7 @@ import { refreshProfile } from "../features/session/api/profile.ts";
 import { setUnauthorizedHandler } from "../lib/api-client.ts";
 import { DEFAULT_LANGUAGE, HTML_LANG, type Language } from "../lib/i18n.ts";
 import i18n from "../lib/i18n-core.ts";
+import { markSessionExpired } from "../lib/session-expired.ts";
 import { useSession } from "../lib/session-store.ts";
 import { toast } from "../lib/toast.ts";
 
@@ -23,6 +24,8 @@ interface RouterLike {
 export function createUnauthorizedHandler(router: Pick<RouterLike, "state" | "navigate">, queryClient: QueryClient): () => void {
   return () => {
     if (!useSession.getState().user) return;
+    // Kept for the login page too: a toast is lost when the page it was raised on is left at once.
+    markSessionExpired();
     useSession.getState().logout();
     queryClient.removeQueries({ queryKey: ["user"] });
     toast.error(i18n.t("common:toast.sessionExpired"), { toastId: SESSION_EXPIRED_TOAST });
