@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { clearSessionExpired, sessionExpiredMarked } from "../features/auth/lib/session-expired.ts";
 import { api } from "../lib/api-client.ts";
 import { createMemoryRouter } from "../lib/router.tsx";
-import { clearSessionExpired, sessionExpiredMarked } from "../lib/session-expired.ts";
 import { useSession } from "../lib/session-store.ts";
 import { installSessionEffects } from "./session-effects.ts";
 import { initTestI18n, mockApi, signIn, testQueryClient } from "./testing.tsx";

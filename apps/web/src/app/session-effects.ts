@@ -4,7 +4,6 @@ import { refreshProfile } from "../features/session/api/profile.ts";
 import { setUnauthorizedHandler } from "../lib/api-client.ts";
 import { DEFAULT_LANGUAGE, HTML_LANG, type Language } from "../lib/i18n.ts";
 import i18n from "../lib/i18n-core.ts";
-import { markSessionExpired } from "../lib/session-expired.ts";
 import { useSession } from "../lib/session-store.ts";
 import { toast } from "../lib/toast.ts";
 
@@ -25,7 +24,9 @@ export function createUnauthorizedHandler(router: Pick<RouterLike, "state" | "na
   return () => {
     if (!useSession.getState().user) return;
     // Kept for the login page too: a toast is lost when the page it was raised on is left at once.
-    markSessionExpired();
+    try {
+      sessionStorage.setItem("session-expired", "1"); // features/auth/lib/session-expired.ts
+    } catch {}
     useSession.getState().logout();
     queryClient.removeQueries({ queryKey: ["user"] });
     toast.error(i18n.t("common:toast.sessionExpired"), { toastId: SESSION_EXPIRED_TOAST });

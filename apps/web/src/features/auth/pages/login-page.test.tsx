@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { markSessionExpired, sessionExpiredMarked } from "../../../lib/session-expired.ts";
 import { useSession } from "../../../lib/session-store.ts";
+import { markSessionExpired, sessionExpiredMarked } from "../lib/session-expired.ts";
 import { demoProfile, mockApi, renderPage, testI18n } from "../test/render.tsx";
 import { LoginPage } from "./login-page.tsx";
 

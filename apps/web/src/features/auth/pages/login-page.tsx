@@ -4,7 +4,6 @@ import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, Navigate, useLocation } from "../../../lib/router.tsx";
-import { clearSessionExpired, sessionExpiredMarked } from "../../../lib/session-expired.ts";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useLogin } from "../api/login.ts";
@@ -16,6 +15,7 @@ import { PhoneField } from "../components/phone-field.tsx";
 import { linkClass } from "../components/styles.ts";
 import { useCompleteSignIn } from "../hooks/use-complete-sign-in.ts";
 import { useErrorText } from "../hooks/use-error-text.ts";
+import { clearSessionExpired, sessionExpiredMarked } from "../lib/session-expired.ts";
 import { checkPhone, PASSWORD_MAX, redirectTarget } from "../lib/validation.ts";
 
 /** True when the server refused the sign-in because the phone's limit is reached, and a fresh SMS code lets its owner in. */

@@ -320,16 +320,16 @@ export function LotteryPage({ type }: { type: LotteryType }) {
           count={slip.lines.length}
           total={slip.total}
           signedIn={sessionKnown ? signedIn : undefined}
-          disabled={bet.isPending || closed || onBreak !== null}
-          warning={onBreak ? null : warning}
+          disabled={bet.isPending || closed || !!onBreak}
+          warning={warning}
           notice={
             <>
-              {signedIn && sessionKnown ? (
+              {signedIn ? (
                 <Suspense fallback={null}>
                   <BreakWatch onChange={setOnBreak} />
                 </Suspense>
               ) : null}
-              {placed && !onBreak ? <BetPlaced slipId={placed.slipId} total={placed.total} onDismiss={() => setPlaced(null)} /> : null}
+              {placed ? <BetPlaced slipId={placed.slipId} total={placed.total} onDismiss={() => setPlaced(null)} /> : null}
             </>
           }
           onBet={review}
