@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
@@ -148,5 +149,64 @@ describe.skipIf(!hasChromium)("accounts", () => {
       .click();
     await page.getByRole("link", { name: text("en", "nav.login"), exact: true }).waitFor({ state: "visible" });
     expect(await storedUser(page)).toBeNull();
+  });
+
+  it("a session ended elsewhere: the next page says 'Session Expired', and signing in returns to it; the Burmese header fits 360 px; one socket per load (phone)", async () => {
+    const lng: Lng = "mm";
+    const page = await browser.open("mobile");
+    await page.setViewportSize({ width: 360, height: 740 });
+    const dropped: string[] = [];
+    page.on("console", (m) => {
+      if (/closed before the connection is established/i.test(m.text())) dropped.push(m.text());
+    });
+
+    // The Burmese sign-in button is one line (44 px high), and nothing is wider than the screen.
+    await page.goto("/");
+    const login = page.getByRole("link", { name: text(lng, "nav.login"), exact: true });
+    await login.waitFor({ state: "visible" });
+    expect((await login.boundingBox())?.height).toBeLessThanOrEqual(48);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    mkdirSync("/tmp/shots-edges", { recursive: true });
+    await page.screenshot({ path: "/tmp/shots-edges/after-360-header.png" }).catch(() => undefined);
+
+    await login.click();
+    await signIn(page, lng, "09500000002", "demo-player-2");
+    await page.waitForURL(onPath("/"));
+    await page.getByRole("button", { name: text(lng, "nav.openMenu"), exact: true }).waitFor({ state: "visible" });
+    // A signed-in start opens its socket once: none is opened and dropped first.
+    const sockets: string[] = [];
+    page.on("websocket", (ws) => sockets.push(ws.url()));
+    await page.reload();
+    await expect.poll(() => sockets.length).toBe(1);
+    expect(dropped).toEqual([]);
+
+    // The session ends elsewhere; the next page the player opens says so and offers the login.
+    const token = (await storedUser(page))?.token ?? "";
+    const out = await fetch(`${browser.baseUrl}/api/user/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    expect(out.status).toBe(204);
+    await page.goto("/cashin");
+    await page.waitForURL(onPath("/login"));
+    await page.getByText(text(lng, "toast.sessionExpired")).first().waitFor({ state: "visible" });
+    expect(await storedUser(page)).toBeNull();
+    await signIn(page, lng, "09500000002", "demo-player-2");
+    await page.waitForURL(onPath("/cashin"));
+  });
+
+  it("the desktop header shows every category and a wide marquee beside a signed-in player's balance (1280 px)", async () => {
+    const page = await browser.open("desktop");
+    await page.goto("/login");
+    await signIn(page, "mm", "09500000001", "demo-player-1");
+    await page.waitForURL(onPath("/"));
+    await page.getByRole("button", { name: text("mm", "nav.userMenu"), exact: true }).waitFor({ state: "visible" });
+    const tabs = page.getByRole("navigation", { name: text("mm", "nav.categories"), exact: true }).getByRole("link");
+    await tabs.first().waitFor({ state: "visible" });
+    const boxes = await tabs.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().right));
+    expect(boxes.length).toBeGreaterThanOrEqual(9);
+    for (const right of boxes) expect(right).toBeLessThanOrEqual(1280);
+    const marquee = page.getByRole("region", { name: text("mm", "marquee.label"), exact: true }).first();
+    await marquee.waitFor({ state: "visible" });
+    expect((await marquee.boundingBox())?.width).toBeGreaterThan(600);
+    mkdirSync("/tmp/shots-edges", { recursive: true });
+    await page.screenshot({ path: "/tmp/shots-edges/after-1280-header.png" }).catch(() => undefined);
   });
 });

@@ -40,7 +40,7 @@ const LEDGER_KERNEL = [
 const FEATURE_PUBLIC: Record<string, string[]> = {
   games: ["components/referral-card.tsx"],
   points: ["components/point-icon.tsx"],
-  protection: ["components/protection-card.tsx", "components/reality-check.tsx"],
+  protection: ["components/break-notice.tsx", "components/protection-card.tsx", "components/reality-check.tsx"],
   pwa: ["components/app-qr-code.tsx", "components/install-banner-slot.tsx", "components/install-page-url.ts"],
   rewards: ["components/claim-button.tsx", "components/pocket-button.tsx", "components/pocket-winners.tsx"],
   support: ["components/chat-button.tsx"],

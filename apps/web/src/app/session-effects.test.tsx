@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { clearSessionExpired, sessionExpiredMarked } from "../features/auth/lib/session-expired.ts";
 import { api } from "../lib/api-client.ts";
 import { createMemoryRouter } from "../lib/router.tsx";
 import { useSession } from "../lib/session-store.ts";
@@ -57,6 +58,9 @@ describe("session effects", () => {
     expect(router.state.location.pathname).toBe("/login");
     expect(router.state.location.state).toEqual({ from: "/cashin?x=1" });
     expect(await screen.findByText("Session Expired, Please Login Again!")).toBeInTheDocument();
+    // The login page says it too, should this page be left before the toast is seen.
+    expect(sessionExpiredMarked()).toBe(true);
+    clearSessionExpired();
   });
 
   it("ignores a 401 that arrives after the player already signed out", async () => {

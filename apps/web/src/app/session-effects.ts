@@ -23,6 +23,10 @@ interface RouterLike {
 export function createUnauthorizedHandler(router: Pick<RouterLike, "state" | "navigate">, queryClient: QueryClient): () => void {
   return () => {
     if (!useSession.getState().user) return;
+    // Kept for the login page too: a toast is lost when the page it was raised on is left at once.
+    try {
+      sessionStorage.setItem("session-expired", "1"); // features/auth/lib/session-expired.ts
+    } catch {}
     useSession.getState().logout();
     queryClient.removeQueries({ queryKey: ["user"] });
     toast.error(i18n.t("common:toast.sessionExpired"), { toastId: SESSION_EXPIRED_TOAST });

@@ -33,17 +33,37 @@ export async function publishLiveEvent(tx: Executor, userId: number | null, mess
   return insertLiveEvent(tx, userId, type, payload);
 }
 
-/** The socket message of a stored event. */
+/** The socket message of a stored event (a chat's sending time stays on the server). */
 export function liveMessageOf(row: LiveEventRow): Record<string, unknown> {
-  const message: Record<string, unknown> = { ...row.payload, type: row.kind, event_id: row.id };
+  const { sent_at: _sentAt, ...payload } = row.payload;
+  const message: Record<string, unknown> = { ...payload, type: row.kind, event_id: row.id };
   if (row.kind === "broadcast") message.personal = row.userId !== null;
   return message;
+}
+
+/**
+ * A replayed chat message with the part of its showing time still to run, or null once it has had
+ * its time (a page opened minutes later must not show it again). Messages stored without their
+ * sending time are from before it was kept and have long had theirs.
+ */
+function runningChat(row: LiveEventRow, now: number): Record<string, unknown> | null {
+  const sentAt = typeof row.payload.sent_at === "string" ? Date.parse(row.payload.sent_at) : Number.NaN;
+  const shownFor = typeof row.payload.shown_for_ms === "number" ? row.payload.shown_for_ms : CHAT_SHOWN_FOR_MS;
+  if (Number.isNaN(sentAt)) return null;
+  const left = sentAt + shownFor - now;
+  if (left <= 0) return null;
+  return { ...liveMessageOf(row), shown_for_ms: Math.min(shownFor, left) };
 }
 
 /** A ticker message to every open page, shown 20 s; audited. */
 export async function postChat(ctx: AppContext, actor: Actor, text: string): Promise<number> {
   return ctx.db.transaction(async (tx) => {
-    const id = await publishLiveEvent(tx, null, { type: "chat", text, shown_for_ms: CHAT_SHOWN_FOR_MS });
+    const id = await publishLiveEvent(tx, null, {
+      type: "chat",
+      text,
+      shown_for_ms: CHAT_SHOWN_FOR_MS,
+      sent_at: ctx.clock.now().toISOString(),
+    });
     await recordAudit(tx, actor, "live.chat", { type: "live_event", id }, null, { text });
     return id;
   });
@@ -77,7 +97,8 @@ export async function connections(ctx: AppContext): Promise<LiveConnections> {
 /**
  * What a socket is sent when it asks to resume: with `after`, every event since then it may still
  * use (results of the last hours, chat messages still running, broadcasts of the last day); without,
- * only the chat messages still running. Then the current marquee and the newest event id.
+ * only the chat messages still running. A chat message runs 20 s from its sending: it is replayed with
+ * the time it has left, and not at all once that is over. Then the current marquee and the newest event id.
  */
 export async function replayFor(
   ctx: AppContext,
@@ -86,7 +107,11 @@ export async function replayFor(
 ): Promise<{ messages: Record<string, unknown>[]; head: number }> {
   const head = await selectHeadId(ctx.db);
   const rows = after === undefined ? await selectLiveChats(ctx.db, 20) : await selectReplay(ctx.db, after, userId, REPLAY_LIMIT);
-  const messages = rows.filter((r) => r.kind !== "marquee").map(liveMessageOf);
+  const now = ctx.clock.now().getTime();
+  const messages = rows
+    .filter((r) => r.kind !== "marquee")
+    .map((r) => (r.kind === "chat" ? runningChat(r, now) : liveMessageOf(r)))
+    .filter((m): m is Record<string, unknown> => m !== null);
   const [text, marqueeId] = await Promise.all([readSetting(ctx.db, HEADER_PLAY_TEXT), selectLastMarqueeId(ctx.db)]);
   messages.push({ type: "marquee", event_id: marqueeId, text } satisfies WsLiveMessage);
   const last = Math.max(head, ...rows.map((r) => r.id));

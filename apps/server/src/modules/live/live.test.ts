@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodApp } from "../../app-context.ts";
 import { rowsOf } from "../../db/client.ts";
+import { ManualClock } from "../../lib/clock.ts";
 import { createTestApp, onRealPostgres, openSecondInstance, type SecondInstance, type TestApp } from "../../test/test-app.ts";
 import { auditRowsOf } from "../content/content-test-accounts.ts";
 import { call, createUser, expectErrorBody, expectLedgerClean, fund, type TestUser } from "../ledger/testing.ts";
@@ -255,5 +256,41 @@ describe.skipIf(!onRealPostgres)("live events across two server processes (real 
     expect(counted).toEqual({ sockets: 2, players: 1, visitors: 1, instances: 2 });
     v.ws.close();
     p.ws.close();
+  });
+});
+
+describe("chat messages replayed to a page that opens later", () => {
+  let t: TestApp;
+  let op: TestUser;
+  const clock = new ManualClock(new Date());
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    op = await createUser(t, { role: "admin" });
+  });
+  afterAll(async () => t.close());
+
+  async function replayedChats(after?: number): Promise<Msg[]> {
+    const s = await visitor(t.app);
+    s.ws.send(JSON.stringify(after === undefined ? { type: "resume" } : { type: "resume", after }));
+    await s.next(ofType("caught_up"));
+    s.ws.close();
+    return s.messages.filter(ofType("chat"));
+  }
+
+  it("run for what is left of their 20 s, and are never shown again once it is over", async () => {
+    const sent = await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "quick news" } });
+    const id = sent.json().event_id as number;
+    expect(await replayedChats()).toEqual([{ type: "chat", event_id: id, text: "quick news", shown_for_ms: 20_000 }]);
+
+    clock.advance(15_000);
+    expect(await replayedChats()).toEqual([{ type: "chat", event_id: id, text: "quick news", shown_for_ms: 5_000 }]);
+    expect(await replayedChats(0)).toMatchObject([{ event_id: id, shown_for_ms: 5_000 }]);
+
+    // Minutes later a new page (or a socket resuming from before it) shows nothing of it.
+    clock.advance(5_000);
+    expect(await replayedChats()).toEqual([]);
+    clock.advance(3 * 60_000);
+    expect(await replayedChats()).toEqual([]);
+    expect(await replayedChats(0)).toEqual([]);
   });
 });

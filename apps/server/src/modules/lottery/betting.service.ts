@@ -5,7 +5,7 @@ import { type AppError, badRequest, notFound, refused } from "../../lib/errors.t
 import { balanceAfter, InsufficientFundsError, pgErrorCode, postJournal } from "../ledger/ledger.service.ts";
 import { type MoneyCallResult, requestHashOf, runMoneyCall } from "../ledger/money-call.ts";
 import { PLAYER_ACCOUNT_KINDS } from "../ledger/player-accounts.repository.ts";
-import { checkPlay } from "../protection/protection.service.ts";
+import { checkPlay, refuseIfExcluded } from "../protection/protection.service.ts";
 import {
   BET_PLACE_FALLBACK,
   insertSlipWithLines,
@@ -187,6 +187,9 @@ export async function placeBet(
   const placed = await placeBetInOneStep(ctx, userId, type, body, key, route);
   if (placed) return { status: 201, body: placed, replayed: false };
   oneCallState(ctx).counts.general++;
+  // A player on a break hears that first, before anything about the slip or the balance (bet_place
+  // hands such a slip here before looking at anything else); checkPlay checks it again under the lock.
+  await refuseIfExcluded(ctx.db, userId, ctx.clock.now());
 
   const judged = await readGameAndLimits(ctx.db, type);
   oneCallState(ctx).judgedBy.set(type, judged);

@@ -16,7 +16,7 @@ import {
   moneySnapshot,
   type TestUser,
 } from "../ledger/testing.ts";
-import { betPathCounts } from "../lottery/betting.service.ts";
+import { betPathCounts, setOneCallBets } from "../lottery/betting.service.ts";
 import { bet, createDraw, send } from "../lottery/lottery.test-helpers.ts";
 import { connectTestProvider, nextId, userCodeOf, wallet } from "../providers/wallet.test-helpers.ts";
 
@@ -238,6 +238,33 @@ describe("self-exclusion", () => {
       body: { payment_method_id: 1, amount: 10_000, account_number: "09791234567", holder_name: "Aung Aung", password: DEFAULT_PASSWORD },
     });
     expect(out.statusCode).toBe(201);
+  });
+
+  it("answers the break first: before the balance, the slip's own problems and the first transfer, on both bet paths", async () => {
+    const u = await createUser(t);
+    expect((await exclude(t, u, "1w")).statusCode).toBe(200);
+    const before = await moneySnapshot(t.ctx.db);
+    for (const oneCall of [true, false]) {
+      setOneCallBets(t.ctx, oneCall);
+      // No money at all: the break is the answer, not "Insufficient main balance.".
+      expectErrorBody(await bet(t, u.token, "2D", draw, [{ number: "44", amount: 1_000 }]), 403, "SELF_EXCLUDED");
+      expectErrorBody(
+        await bet(t, u.token, "2D", draw, [
+          { number: "45", amount: 1_000 },
+          { number: "45", amount: 1_000 },
+        ]),
+        403,
+        "SELF_EXCLUDED",
+      );
+    }
+    setOneCallBets(t.ctx, true);
+    expectErrorBody(await call(t, "POST", "/api/user/transfer_in", { token: u.token, body: { amount: 1_000 } }), 403, "SELF_EXCLUDED");
+    expectErrorBody(
+      await call(t, "POST", "/api/getgamelaunch", { token: u.token, body: { p_code: "GDG", cate_code: "slot", g_code: "gdg-slot-01" } }),
+      403,
+      "SELF_EXCLUDED",
+    );
+    expect(await moneySnapshot(t.ctx.db)).toEqual(before);
   });
 
   it("is never shortened, by the player or anyone else, and indefinite stays indefinite", async () => {

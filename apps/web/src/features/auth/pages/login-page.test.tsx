@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useSession } from "../../../lib/session-store.ts";
+import { markSessionExpired, sessionExpiredMarked } from "../lib/session-expired.ts";
 import { demoProfile, mockApi, renderPage, testI18n } from "../test/render.tsx";
 import { LoginPage } from "./login-page.tsx";
 
@@ -29,6 +30,18 @@ describe("LoginPage", { timeout: 20_000 }, () => {
     expect(stored?.user_code).toBe("U7K2QX9P");
     expect(stored?.balance).toBe(1234567);
     expect(JSON.parse(localStorage.getItem("user-info") ?? "{}").state.user.token).toBe("tok-123");
+  });
+
+  it("says 'Session Expired, Please Login Again!' after a session ended, even on a freshly loaded page, once", async () => {
+    mockApi({});
+    markSessionExpired();
+    const { unmount } = renderPage({ path: "/login", element: <LoginPage />, at: "/login", state: { from: "/cashin" } });
+    expect(await screen.findByText("Session Expired, Please Login Again!")).toHaveAttribute("role", "alert");
+    expect(sessionExpiredMarked()).toBe(false);
+    unmount();
+    renderPage({ path: "/login", element: <LoginPage />, at: "/login" });
+    await screen.findByRole("button", { name: "Login" });
+    expect(screen.queryByText("Session Expired, Please Login Again!")).toBeNull();
   });
 
   it("goes home when no page was remembered, and never to another site", async () => {

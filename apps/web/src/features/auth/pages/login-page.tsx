@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -15,6 +15,7 @@ import { PhoneField } from "../components/phone-field.tsx";
 import { linkClass } from "../components/styles.ts";
 import { useCompleteSignIn } from "../hooks/use-complete-sign-in.ts";
 import { useErrorText } from "../hooks/use-error-text.ts";
+import { clearSessionExpired, sessionExpiredMarked } from "../lib/session-expired.ts";
 import { checkPhone, PASSWORD_MAX, redirectTarget } from "../lib/validation.ts";
 
 /** True when the server refused the sign-in because the phone's limit is reached, and a fresh SMS code lets its owner in. */
@@ -33,6 +34,11 @@ export function LoginPage() {
   const state = location.state as { phone?: unknown; from?: unknown } | null;
   const [phone, setPhone] = useState(typeof state?.phone === "string" ? state.phone : "");
   const [password, setPassword] = useState("");
+  // A session that just ended (a 401) is said here as well as in a toast, which a page load loses.
+  const [expired] = useState(sessionExpiredMarked);
+  useEffect(() => {
+    if (expired) clearSessionExpired();
+  }, [expired]);
   const [errors, setErrors] = useState<{ phone?: string; password?: string }>({});
   /** The SMS-code step, once the server said the phone's sign-in limit applies: the phone as sent. */
   const [smsStep, setSmsStep] = useState<{ phone: string } | null>(null);
@@ -110,6 +116,11 @@ export function LoginPage() {
         </p>
       }
     >
+      {expired && !smsStep ? (
+        <p role="alert" className="mb-4 rounded-xl border border-danger/50 bg-danger/10 px-3 py-2 text-sm leading-[1.9] text-danger">
+          {t("login.session_expired")}
+        </p>
+      ) : null}
       {smsStep ? (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-muted" role="status">

@@ -6,6 +6,7 @@ import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
 import { refreshProfile } from "../../session/api/profile.ts";
+import { useTransferPopup } from "../../session/stores/transfer-popup.ts";
 import { requestGameLaunch } from "../api/launch.ts";
 import { safeLaunchUrl } from "../lib/launch-url.ts";
 
@@ -14,6 +15,9 @@ export interface OpenGame {
   name: string;
   game: Game;
 }
+
+/** What a first launch's transfer popup starts from: the main balance, up to this much. */
+export const FIRST_TRANSFER_AMOUNT = 10_000;
 
 /** Launch refusals the player can act on get their own sentence; anything else is logged and gets a generic one. */
 const KNOWN_LAUNCH_ERRORS: Record<string, "launch.maintenance" | "launch.noTransferIn" | "launch.unavailable"> = {
@@ -55,8 +59,16 @@ export function useGameLauncher({ providerInMaintenance = false }: { providerInM
   const reportFailure = useCallback(
     (err: unknown) => {
       const known = err instanceof ApiError ? KNOWN_LAUNCH_ERRORS[err.code] : undefined;
-      if (known) toast.warning(t(known), { toastId: known });
-      else if (!(err instanceof ApiError && err.status === 401)) {
+      if (known) {
+        toast.warning(t(known), { toastId: known });
+        if (known === "launch.noTransferIn") {
+          // The way forward: the transfer it asks for, main → game, filled in from the main balance.
+          const main = useSession.getState().user?.balance ?? 0;
+          useTransferPopup.getState().show("in", main > 0 ? Math.min(main, FIRST_TRANSFER_AMOUNT) : undefined);
+        }
+      } else if (err instanceof ApiError && err.code === "SELF_EXCLUDED") {
+        toast.warning(t("common:errors.SELF_EXCLUDED"), { toastId: "self-excluded" });
+      } else if (!(err instanceof ApiError && err.status === 401)) {
         // Launch failures are logged only (spec §8); the player gets a short generic sentence.
         console.error("Game launch failed", err);
         toast.error(t("launch.failed"), { toastId: "launch-failed" });

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderRoutes, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useTransferPopup } from "../../session/stores/transfer-popup.ts";
+import { TransferHost } from "../../wallet/components/transfer-host.tsx";
 import { GAME_CLOSE_MESSAGE } from "../lib/overlay-messages.ts";
 import { GAME_PLACEHOLDERS, ProviderGamesPage } from "./provider-games-page.tsx";
 
@@ -30,6 +32,7 @@ function renderGames() {
         element: (
           <>
             <ProviderGamesPage category="slot" />
+            <TransferHost />
             <ToastContainer />
           </>
         ),
@@ -43,6 +46,7 @@ function renderGames() {
 
 afterEach(() => {
   useSession.setState({ user: null });
+  useTransferPopup.setState({ open: false, direction: "in", amount: null });
   vi.restoreAllMocks();
 });
 
@@ -181,8 +185,8 @@ describe("ProviderGamesPage (/{cat}/{prov})", () => {
     expect(screen.queryByRole("dialog", { name: "Royal Riches" })).not.toBeInTheDocument();
   });
 
-  it("translates 'Please at least transfer Main to Game once.' and opens nothing", async () => {
-    signIn();
+  it("answers 'Please at least transfer Main to Game once.' with the transfer popup, main → game, filled in", async () => {
+    signIn({ balance: 1_234_567 });
     mockApi({
       g: { body: { success: true, data: games } },
       "g/providers": { body: providers },
@@ -192,6 +196,23 @@ describe("ProviderGamesPage (/{cat}/{prov})", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Jade Tiger" }));
     expect(await screen.findByText("Please at least transfer Main to Game once.")).toBeInTheDocument();
     expect(screen.queryByRole("dialog", { name: "Jade Tiger" })).not.toBeInTheDocument();
+    const transfer = await screen.findByRole("dialog", { name: "Transfer" });
+    expect(within(transfer).getByRole("radio", { name: "Main → Game" })).toBeChecked();
+    await waitFor(() => expect(within(transfer).getByLabelText("Amount")).toHaveValue("10,000"));
+  });
+
+  it("tells a player on a break why the game does not open", async () => {
+    signIn();
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    mockApi({
+      g: { body: { success: true, data: games } },
+      "g/providers": { body: providers },
+      getgamelaunch: { status: 403, body: { message: "server words", code: "SELF_EXCLUDED" } },
+    });
+    renderGames();
+    await userEvent.click(await screen.findByRole("button", { name: "Jade Tiger" }));
+    expect(await screen.findByText("You are on a break from play. You can still see your history and cash out.")).toBeInTheDocument();
+    expect(log).not.toHaveBeenCalled();
   });
 
   it("translates a provider in maintenance", async () => {

@@ -1,4 +1,4 @@
-import type { BetLineInput, Draw, LotteryType, RejectedLine } from "@shwe/contracts";
+import type { BetLineInput, Draw, LotteryType, Protection, RejectedLine } from "@shwe/contracts";
 import { checkSlip, LOTTERY_GAMES, type QuickPickKind } from "@shwe/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -31,6 +31,9 @@ import { rulesFromBoard } from "../lib/board-rules.ts";
 import { gameKey, pageOf, pageSize } from "../lib/games.ts";
 import { serverNow, useIsPast } from "../lib/server-clock.ts";
 import { newSlipKey } from "../lib/slip-key.ts";
+
+// The break is looked up after the board's first paint (players on a break are few); it shows in the bet bar.
+const BreakWatch = lazy(() => import("../../protection/components/break-notice.tsx").then((m) => ({ default: m.BreakWatch })));
 
 // Today's latest result in large type and the live market block arrive after the board (they are
 // not part of the first paint), in one chunk.
@@ -78,6 +81,8 @@ export function LotteryPage({ type }: { type: LotteryType }) {
   const navigate = useNavigate();
   const location = useLocation();
   const signedIn = useSession((s) => Boolean(s.user?.token));
+  // A running break (self-exclusion) shows in the bet bar and stops betting.
+  const [onBreak, setOnBreak] = useState<Protection["self_exclusion"]>(null);
   const sessionKnown = useHydrated();
   const balance = useSession((s) => s.user?.balance ?? 0);
   const setBalance = useSession((s) => s.setBalance);
@@ -323,9 +328,18 @@ export function LotteryPage({ type }: { type: LotteryType }) {
           count={slip.lines.length}
           total={slip.total}
           signedIn={sessionKnown ? signedIn : undefined}
-          disabled={bet.isPending || closed}
+          disabled={bet.isPending || closed || !!onBreak}
           warning={warning}
-          notice={placed ? <BetPlaced slipId={placed.slipId} total={placed.total} onDismiss={() => setPlaced(null)} /> : undefined}
+          notice={
+            <>
+              {signedIn ? (
+                <Suspense fallback={null}>
+                  <BreakWatch onChange={setOnBreak} />
+                </Suspense>
+              ) : null}
+              {placed ? <BetPlaced slipId={placed.slipId} total={placed.total} onDismiss={() => setPlaced(null)} /> : null}
+            </>
+          }
           onBet={review}
         />
       ) : null}

@@ -187,6 +187,22 @@ describe("LotteryPage (2D)", { timeout: 20_000 }, () => {
     expect(cell("12")).toBeDisabled();
   });
 
+  it("shows a running break on the board and offers no Bet during it", async () => {
+    signIn();
+    const d = draw("2D", HOUR);
+    const until = new Date(Date.now() + 7 * 24 * HOUR).toISOString();
+    const fetch = mockApi({
+      section: { body: sections(d) },
+      new_two_d: { body: board(d) },
+      "user/protection": { body: { limits: [], self_exclusion: { until, indefinite: false }, reality_check_minutes: null } },
+    });
+    renderTwoD();
+    await boardCell("12");
+    expect(await screen.findByTestId("break-notice")).toHaveTextContent("You are on a break from play until");
+    expect(screen.getByRole("button", { name: "Bet" })).toBeDisabled();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes("/api/user/betting"))).toBe(false);
+  });
+
   it("shows 'No digit data, lottery closed?' when the game has no open draw", async () => {
     mockApi({ section: { body: sections() } });
     renderTwoD();

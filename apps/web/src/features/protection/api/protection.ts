@@ -1,20 +1,9 @@
 import type { PlaySummary, Protection, RealityCheckBody, SelfExclusionBody, SetLimitBody } from "@shwe/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
-import { useSession } from "../../../lib/session-store.ts";
+import { protectionKey } from "./protection-view.ts";
 
-export const protectionKey = ["user", "protection"] as const;
-
-/** GET /api/user/protection: the player's limits with what counts so far, self-exclusion, reality check. */
-export function useProtection(enabled = true) {
-  const signedIn = useSession((s) => s.user !== null);
-  return useQuery({
-    queryKey: protectionKey,
-    queryFn: ({ signal }) => api<Protection>("user/protection", { signal }),
-    enabled: enabled && signedIn,
-    staleTime: 30_000,
-  });
-}
+export { protectionKey, useProtection } from "./protection-view.ts";
 
 function useProtectionChange<B>(path: string, method: "PUT" | "POST") {
   const queryClient = useQueryClient();

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { mockApi, renderWithProviders, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { ClaimButton } from "./claim-button.tsx";
+import { PocketButton } from "./pocket-button.tsx";
 
 function renderButton() {
   return renderWithProviders(
@@ -64,6 +65,46 @@ describe("ClaimButton", () => {
     expect(claims).toHaveLength(1);
     expect(claims[0]?.[1]?.method).toBe("POST");
     expect((claims[0]?.[1]?.headers as Record<string, string> | undefined)?.["Idempotency-Key"]).toMatch(/.+/);
+  });
+
+  it("one busy flag: while either request runs, Claim and Pocket Money are both disabled", async () => {
+    signIn({ balance: 10_000, p_balance: 1_234 });
+    const release: Array<() => void> = [];
+    const fetch = mockApi({ "weekly/promo_maintain": { body: { is_maintain: "0" } } });
+    const base = fetch.getMockImplementation() as NonNullable<ReturnType<typeof fetch.getMockImplementation>>;
+    fetch.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes("promotion/claim") || url.includes("pocket/money/claim")) {
+        await new Promise<void>((resolve) => release.push(resolve));
+        return new Response(JSON.stringify({ message: "no", code: "NOTHING_TO_CLAIM" }), { status: 422 });
+      }
+      return base(input, init);
+    });
+    renderWithProviders(
+      <>
+        <ClaimButton />
+        <PocketButton />
+        <ToastContainer />
+      </>,
+    );
+    const claim = await screen.findByRole("button", { name: /Claim/ });
+    const pocket = screen.getByRole("button", { name: "Pocket Money" });
+
+    await userEvent.click(pocket);
+    await waitFor(() => expect(pocket).toBeDisabled());
+    expect(claim).toBeDisabled();
+    await userEvent.click(claim);
+    release.shift()?.();
+    await waitFor(() => expect(claim).toBeEnabled());
+    expect(pocket).toBeEnabled();
+
+    await userEvent.click(claim);
+    await waitFor(() => expect(pocket).toBeDisabled());
+    release.shift()?.();
+    await waitFor(() => expect(pocket).toBeEnabled());
+    const calls = fetch.mock.calls.map(([u]) => String(u));
+    expect(calls.filter((u) => u.includes("pocket/money/claim"))).toHaveLength(1);
+    expect(calls.filter((u) => u.includes("promotion/claim"))).toHaveLength(1);
   });
 
   it("a refusal shows as an error toast and the button can be used again", async () => {

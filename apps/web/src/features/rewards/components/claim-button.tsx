@@ -1,12 +1,13 @@
 import { formatAmount, formatFloor } from "@shwe/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { ApiError, newIdempotencyKey } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
 import { claimPromotion, promoMaintainQueryKey, usePromoMaintain } from "../api/claim.ts";
+import { takeRewardBusy, useRewardBusy } from "../stores/reward-busy.ts";
 
 /** A gift box: the claimable (promotion) balance. */
 function GiftIcon({ size = 18 }: { size?: number }) {
@@ -30,7 +31,7 @@ function GiftIcon({ size = 18 }: { size?: number }) {
 
 /**
  * The Claim button (spec: desktop header and the signed-in menu): shows floor(p_balance) and moves
- * it to the main balance. Shown only while the maintenance flag is '0'; disabled during its request
+ * it to the main balance. Shown only while the maintenance flag is '0'; disabled, with Pocket Money, during its request
  * (busy flag). Success and failure show as toasts in the player's language (the amount claimed; the
  * refusal's code translated, else the server's message). A retry
  * after an answer that never arrived reuses the same Idempotency-Key, so it cannot claim twice.
@@ -41,13 +42,12 @@ export function ClaimButton({ className = "" }: { className?: string }) {
   const pBalance = useSession((s) => s.user?.p_balance ?? 0);
   const maintain = usePromoMaintain(signedIn);
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const busy = useRewardBusy((s) => s.busy);
   const pendingKey = useRef<string | undefined>(undefined);
   if (!signedIn || maintain.data !== "0") return null;
 
   const claim = async () => {
-    if (busy) return;
-    setBusy(true);
+    if (!takeRewardBusy()) return;
     pendingKey.current ??= newIdempotencyKey();
     try {
       const res = await claimPromotion(pendingKey.current);
@@ -61,7 +61,7 @@ export function ClaimButton({ className = "" }: { className?: string }) {
       if (err instanceof ApiError && err.code === "CLAIM_MAINTENANCE")
         void queryClient.invalidateQueries({ queryKey: promoMaintainQueryKey });
     } finally {
-      setBusy(false);
+      useRewardBusy.setState({ busy: false });
     }
   };
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { ApiError, newIdempotencyKey } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
@@ -6,6 +6,7 @@ import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
 import { claimPocketMoney } from "../api/pocket.ts";
 import { usePocketStore } from "../stores/pocket.ts";
+import { takeRewardBusy, useRewardBusy } from "../stores/reward-busy.ts";
 
 const POCKET_CODES = new Set(["NO_CAMPAIGN", "ALREADY_CLAIMED", "BUDGET_SPENT"]);
 
@@ -31,20 +32,19 @@ function EnvelopeIcon() {
 
 /**
  * The Pocket Money button (spec: header of signed-in players): claims today's pocket money once.
- * Disabled during its request (busy flag); success updates the balance and opens the win dialog,
+ * Disabled, with the Claim button, during its request (the busy flag both share); success updates the balance and opens the win dialog,
  * a refusal shows its message as an error toast. A retry after an answer that never arrived reuses
  * the Idempotency-Key, so it cannot claim twice.
  */
 export function PocketButton({ className = "" }: { className?: string }) {
   const { t } = useTranslation("common");
   const signedIn = useSession((s) => Boolean(s.user?.token));
-  const [busy, setBusy] = useState(false);
+  const busy = useRewardBusy((s) => s.busy);
   const pendingKey = useRef<string | undefined>(undefined);
   if (!signedIn) return null;
 
   const claim = async () => {
-    if (busy) return;
-    setBusy(true);
+    if (!takeRewardBusy()) return;
     pendingKey.current ??= newIdempotencyKey();
     try {
       const res = await claimPocketMoney(pendingKey.current);
@@ -55,7 +55,7 @@ export function PocketButton({ className = "" }: { className?: string }) {
       if (err instanceof ApiError && err.status < 500) pendingKey.current = undefined;
       toast.error(err instanceof ApiError && POCKET_CODES.has(err.code) ? t(`pocket.errors.${err.code}`) : errorMessage(err));
     } finally {
-      setBusy(false);
+      useRewardBusy.setState({ busy: false });
     }
   };
 

@@ -6,6 +6,7 @@ import { CLOSE, connectRealtime } from "../../../lib/realtime.ts";
 import { useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useHydrated } from "../../../lib/use-hydrated.ts";
 import { refreshProfile } from "../api/profile.ts";
 
 /** After a refused token turned out to be fine after all, wait this long before trying the socket again. */
@@ -20,13 +21,16 @@ const REJECTED_RETRY_MS = 30_000;
  */
 export function useLiveBalance(): void {
   const token = useSession((s) => s.user?.token);
+  // While the browser takes over the server's drawing the session reads as signed out; a socket
+  // opened then would be dropped at once for the player's own (a console warning on every load).
+  const hydrated = useHydrated();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [generation, setGeneration] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation opens a new socket by design
   useEffect(() => {
-    if (typeof WebSocket === "undefined") return;
+    if (typeof WebSocket === "undefined" || !hydrated) return;
     const sameSession = () => useSession.getState().user?.token === token;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let disposed = false;
@@ -68,5 +72,5 @@ export function useLiveBalance(): void {
       window.removeEventListener("online", wake);
       connection.close();
     };
-  }, [token, generation]);
+  }, [token, generation, hydrated]);
 }

@@ -9,13 +9,16 @@ export type TransferDirection = "in" | "out";
 interface TransferPopupState {
   open: boolean;
   direction: TransferDirection;
-  show: (direction?: TransferDirection) => void;
+  /** An amount to start from (a first game launch offers the transfer it needs); the player may change it. */
+  amount: number | null;
+  show: (direction?: TransferDirection, amount?: number) => void;
   hide: () => void;
 }
 
 export const useTransferPopup = create<TransferPopupState>()((set) => ({
   open: false,
   direction: "in",
-  show: (direction) => set((s) => ({ open: true, direction: direction ?? s.direction })),
-  hide: () => set({ open: false }),
+  amount: null,
+  show: (direction, amount) => set((s) => ({ open: true, direction: direction ?? s.direction, amount: amount ?? null })),
+  hide: () => set({ open: false, amount: null }),
 }));

@@ -17,8 +17,9 @@ import { TransferButton } from "./transfer-button.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
 /**
- * Desktop header (≥1024 px): logo, marquee, language, balance, transfer and account menu (or login); then the
- * category tabs, with the signed-in player's points, Claim and Pocket Money at the end of that row.
+ * Desktop header (≥1024 px): logo, lottery menu, the signed-in player's points, Claim and Pocket
+ * Money, language, balance, transfer and account menu (or login); then every category tab across the
+ * whole width; then the marquee across the whole width, so neither is squeezed by the balance.
  */
 export function DesktopHeader() {
   const { t } = useTranslation("common");
@@ -27,12 +28,17 @@ export function DesktopHeader() {
   const known = useHydrated();
   return (
     <header className="sticky top-0 z-30 hidden border-b border-line bg-bg/95 backdrop-blur lg:block">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-6">
         <LogoLink className="h-10" />
         <LotteryMenu />
-        <div className="min-w-0 flex-1">
-          <Marquee className="h-10 rounded-full border border-line bg-surface px-4" />
-        </div>
+        <div className="min-w-0 flex-1" />
+        {signedIn ? (
+          <div className="flex shrink-0 items-center gap-2">
+            <PointLink />
+            <ClaimButton />
+            <PocketButton />
+          </div>
+        ) : null}
         <LanguageSwitcher />
         {signedIn ? (
           <>
@@ -52,19 +58,12 @@ export function DesktopHeader() {
         )}
       </div>
       <div className="border-t border-line bg-surface">
-        <div className="mx-auto flex max-w-6xl items-center gap-3 px-6">
-          <div className="min-w-0 flex-1">
-            <CategoryTabs />
-          </div>
-          {signedIn ? (
-            // The player's rewards sit at the end of the category row: the top row keeps its room for the balance.
-            <div className="flex shrink-0 items-center gap-2">
-              <PointLink />
-              <ClaimButton />
-              <PocketButton />
-            </div>
-          ) : null}
+        <div className="mx-auto max-w-6xl px-6">
+          <CategoryTabs />
         </div>
+      </div>
+      <div className="border-t border-line">
+        <Marquee className="mx-auto h-8 max-w-6xl px-6" />
       </div>
     </header>
   );

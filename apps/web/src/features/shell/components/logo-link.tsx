@@ -3,10 +3,11 @@ import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link } from "../../../lib/router.tsx";
 
 /**
- * The Shwe Lucky logo, linking home. `compact` shows only the round mark on narrow phones
- * (under 430 px), leaving the header room for the balance.
+ * The Shwe Lucky logo, linking home. `compact` shows only the round mark on narrow phones (under
+ * 430 px), leaving the header room for the balance; `"narrow"` only on the narrowest (under 380 px),
+ * leaving room for a visitor's sign-in button on one line.
  */
-export function LogoLink({ className = "h-9", compact = false }: { className?: string; compact?: boolean }) {
+export function LogoLink({ className = "h-9", compact = false }: { className?: string; compact?: boolean | "narrow" }) {
   const { t } = useTranslation("common");
   return (
     <Link
@@ -15,14 +16,21 @@ export function LogoLink({ className = "h-9", compact = false }: { className?: s
       aria-label={t("nav.homeLogo")}
     >
       {compact ? (
-        <img src="/img/logo-mark.svg" alt="" width={64} height={64} className={`w-auto min-[430px]:hidden ${className}`} decoding="async" />
+        <img
+          src="/img/logo-mark.svg"
+          alt=""
+          width={64}
+          height={64}
+          className={`w-auto ${compact === "narrow" ? "min-[380px]:hidden" : "min-[430px]:hidden"} ${className}`}
+          decoding="async"
+        />
       ) : null}
       <img
         src="/img/logo.svg"
         alt=""
         width={218}
         height={54}
-        className={`w-auto ${compact ? "hidden min-[430px]:block" : ""} ${className}`}
+        className={`w-auto ${compact === "narrow" ? "hidden min-[380px]:block" : compact ? "hidden min-[430px]:block" : ""} ${className}`}
         decoding="async"
         fetchPriority="high"
       />

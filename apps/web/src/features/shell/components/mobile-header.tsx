@@ -33,7 +33,7 @@ export function MobileHeader() {
         >
           <MenuIcon />
         </button>
-        <LogoLink className="h-8" compact={signedIn} />
+        <LogoLink className="h-8" compact={signedIn || "narrow"} />
         <div className="flex-1" />
         {signedIn ? (
           <>
@@ -45,7 +45,7 @@ export function MobileHeader() {
         ) : (
           <Link
             to={paths.login}
-            className={`${buttonClass()} px-3 ${known ? "" : "invisible"}`}
+            className={`${buttonClass()} shrink-0 whitespace-nowrap px-3 ${known ? "" : "invisible"}`}
             aria-hidden={known ? undefined : true}
             tabIndex={known ? undefined : -1}
           >

@@ -29,7 +29,7 @@ function renderTransfer() {
 const profile = (over: Record<string, unknown>) => ({ body: { id: 7, token: undefined, ...over } });
 
 describe("transfer popup", SLOW, () => {
-  afterEach(() => useTransferPopup.setState({ open: false, direction: "in" }));
+  afterEach(() => useTransferPopup.setState({ open: false, direction: "in", amount: null }));
 
   it("is for signed-in players only: a visitor goes to the login page", async () => {
     mockApi({});
@@ -75,6 +75,28 @@ describe("transfer popup", SLOW, () => {
     await user.type(within(dialog).getByLabelText("Amount"), "1000");
     await user.click(within(dialog).getByRole("button", { name: "Transfer" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("Turnover is existed, and game balance is above 500.");
+    // The turnover that blocks it is shown, so the player knows how much is left to play.
+    expect(within(dialog).getByTestId("transfer-turnover")).toHaveTextContent("Turnover still to play: 33,000 MMK");
+    expect(requestsTo(api, "user/transfer_in")).toHaveLength(0);
+  });
+
+  it("shows a running break and offers no main → game move during it; game → main stays open", async () => {
+    const api = mockApi({
+      "user/profile": profile({ balance: 900_000, game_balance: 2_000, turnover: 0 }),
+      "user/protection": {
+        body: { limits: [], self_exclusion: { until: null, indefinite: true }, reality_check_minutes: null },
+      },
+    });
+    signIn({ balance: 900_000, game_balance: 2_000, turnover: 0 });
+    const user = setupUser();
+    renderTransfer();
+    await user.click(screen.getByRole("button", { name: "Open transfer" }));
+    const dialog = await screen.findByRole("dialog", { name: "Transfer" });
+    expect(await within(dialog).findByTestId("break-notice")).toHaveTextContent("You are on a break from play with no end date.");
+    expect(within(dialog).getByRole("button", { name: "Transfer" })).toBeDisabled();
+    await user.click(within(dialog).getByRole("radio", { name: "Game → Main" }));
+    expect(within(dialog).queryByTestId("break-notice")).toBeNull();
+    expect(within(dialog).getByRole("button", { name: "Transfer" })).toBeEnabled();
     expect(requestsTo(api, "user/transfer_in")).toHaveLength(0);
   });
 

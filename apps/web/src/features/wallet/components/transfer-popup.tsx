@@ -6,6 +6,7 @@ import { PopupBox } from "../../../components/popup-box.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
+import { BreakNotice, useRunningBreak } from "../../protection/components/break-notice.tsx";
 import { refreshProfile } from "../../session/api/profile.ts";
 import { type TransferDirection, useTransferPopup } from "../../session/stores/transfer-popup.ts";
 import { walletKeys } from "../api/query-keys.ts";
@@ -33,6 +34,8 @@ export function TransferPopup() {
   const direction = useTransferPopup((s) => s.direction);
   const show = useTransferPopup((s) => s.show);
   const hide = useTransferPopup((s) => s.hide);
+  const startAmount = useTransferPopup((s) => s.amount);
+  const onBreak = useRunningBreak();
   const balance = useSession((s) => s.user?.balance ?? 0);
   const gameBalance = useSession((s) => s.user?.game_balance ?? 0);
   const turnover = useSession((s) => s.user?.turnover ?? 0);
@@ -47,6 +50,10 @@ export function TransferPopup() {
   useEffect(() => {
     if (open) void refreshProfile();
   }, [open]);
+  // Opened with an amount to start from (a first game launch): it is filled in.
+  useEffect(() => {
+    if (open && startAmount !== null) setAmount(String(startAmount));
+  }, [open, startAmount]);
 
   const source = direction === "in" ? balance : gameBalance;
 
@@ -57,10 +64,10 @@ export function TransferPopup() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (transfer.isPending) return;
+    if (transfer.isPending || (direction === "in" && onBreak)) return;
     const value = amountOf(amount);
     if (direction === "in" && turnover > 0 && gameBalance >= DEFAULT_TURNOVER_GAME_LIMIT) {
-      setError(t("errors.TURNOVER_IN", { limit: formatAmount(DEFAULT_TURNOVER_GAME_LIMIT) }));
+      setError(t("errors.TURNOVER_IN", { limit: formatAmount(DEFAULT_TURNOVER_GAME_LIMIT), amount: formatAmount(turnover) }));
       return;
     }
     if (value === undefined) return setError(t("validation.amountRequired"));
@@ -142,13 +149,20 @@ export function TransferPopup() {
           }
         />
 
+        {direction === "in" ? <BreakNotice exclusion={onBreak} /> : null}
+        {turnover > 0 ? (
+          <p data-testid="transfer-turnover" className="tabular text-sm text-muted">
+            {t("transfer.turnoverLeft", { amount: formatAmount(turnover) })}
+          </p>
+        ) : null}
+
         {error ? (
           <p role="alert" className="rounded-xl border border-danger/50 bg-danger/10 px-3 py-2 text-sm text-danger">
             {error}
           </p>
         ) : null}
 
-        <Button type="submit" size="lg" block loading={transfer.isPending}>
+        <Button type="submit" size="lg" block loading={transfer.isPending} disabled={direction === "in" && onBreak !== null}>
           {t("transfer.submit")}
           <ArrowRightIcon size={18} />
         </Button>

@@ -106,6 +106,19 @@ describe("/cashin", SLOW, () => {
     expect(requestsTo(api, "cash-in")).toHaveLength(0);
   });
 
+  it("shows a running break and takes no request during it", async () => {
+    mockApi({
+      "payment-method/show-cashin": { body: METHODS },
+      "cashin-amount": { body: [10_000, 50_000, 100_000] },
+      "user/cash_in_history": { body: { data: [] } },
+      "user/protection": { body: { limits: [], self_exclusion: { until: null, indefinite: true }, reality_check_minutes: null } },
+    });
+    renderPage(<CashInPage />, "/cashin");
+    expect(await screen.findByTestId("break-notice")).toHaveTextContent("You are on a break from play with no end date.");
+    await screen.findByRole("radio", { name: "KBZPay" });
+    expect(screen.getByRole("button", { name: "Send cash-in request" })).toBeDisabled();
+  });
+
   it("refuses an amount below the wallet's minimum before sending, and shows the server's refusal in words", async () => {
     const api = mockCashIn(() => ({ status: 409, body: { message: "x", code: "DUPLICATE" } }));
     const user = setupUser();

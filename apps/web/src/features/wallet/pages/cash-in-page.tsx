@@ -8,6 +8,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
+import { BreakNotice, useRunningBreak } from "../../protection/components/break-notice.tsx";
 import { sendCashIn } from "../api/cash-requests.ts";
 import { useAmountChips, usePaymentMethods } from "../api/payment-methods.ts";
 import { walletKeys } from "../api/query-keys.ts";
@@ -46,10 +47,11 @@ export function CashInPage() {
   const [errors, setErrors] = useState<Errors>({});
   const cashIn = useMoneyMutation(sendCashIn);
   const today = yangonDate();
+  const onBreak = useRunningBreak();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!method || cashIn.isPending) return;
+    if (!method || cashIn.isPending || onBreak) return;
     const value = amountOf(amount);
     const next: Errors = {};
     if (value === undefined) next.amount = t("validation.amountRequired");
@@ -90,6 +92,7 @@ export function CashInPage() {
           {t("history.all")}
         </Link>
       </PageHeader>
+      <BreakNotice exclusion={onBreak} className="mb-4" />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 md:items-start">
         <Step n={1} title={t("cashin.step1")}>
           <MethodPicker methods={methods.data} loading={methods.isPending} value={method?.id} onChange={pick} label={t("cashin.step1")} />
@@ -102,7 +105,7 @@ export function CashInPage() {
         </Step>
         <form onSubmit={submit} noValidate>
           <Step n={2} title={t("cashin.step2")}>
-            <fieldset disabled={!method} className="flex flex-col gap-4">
+            <fieldset disabled={!method || onBreak !== null} className="flex flex-col gap-4">
               <AmountPicker
                 value={amount}
                 onChange={(v) => {

@@ -9,6 +9,7 @@ import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
+import { BreakNotice, useRunningBreak } from "../../protection/components/break-notice.tsx";
 import { sendCashOut } from "../api/cash-requests.ts";
 import { useAmountChips, usePaymentMethods } from "../api/payment-methods.ts";
 import { walletKeys } from "../api/query-keys.ts";
@@ -38,6 +39,8 @@ const { account_number: accountNumberSchema, holder_name: holderNameSchema } = c
  * The amount leaves the main balance at once (held until an operator pays it out).
  */
 export function CashOutPage() {
+  // Cash-out stays open during a break; the notice says so.
+  const onBreak = useRunningBreak();
   const { t } = useTranslation("wallet");
   const queryClient = useQueryClient();
   const errorText = useWalletErrorText();
@@ -110,6 +113,7 @@ export function CashOutPage() {
           {t("history.all")}
         </Link>
       </PageHeader>
+      <BreakNotice exclusion={onBreak} className="mb-4" />
       {locked ? <LevelGate status={levelStatus} /> : null}
       <form onSubmit={submit} noValidate>
         <fieldset disabled={locked} className="grid grid-cols-1 gap-4 md:grid-cols-2 md:items-start">
