@@ -79,9 +79,9 @@ export const numberStatsSchema = z.object({
 });
 
 /** POST /api/admin/lottery/markets/{market}/holidays: a holiday file, previewed (apply false) or applied. */
-export const marketSchema = z.enum(["SET"]);
+export const holidayMarketSchema = z.enum(["SET"]);
 export const holidayImportParamsSchema = z.strictObject({
-  market: z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() : v), marketSchema),
+  market: z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() : v), holidayMarketSchema),
 });
 export const holidayImportBodySchema = z.strictObject({
   file_name: text().max(200).optional(),
@@ -104,7 +104,7 @@ export const holidayImportRowSchema = z.object({
 });
 
 export const holidayImportResultSchema = z.object({
-  market: marketSchema,
+  market: holidayMarketSchema,
   games: z.array(lotteryTypeSchema),
   holidays: z.array(holidayImportRowSchema),
   applied: z.boolean(),
@@ -115,7 +115,7 @@ export type ResultsMonth = z.infer<typeof resultsMonthSchema>;
 export type MonthResult = z.infer<typeof monthResultSchema>;
 export type NumberStat = z.infer<typeof numberStatSchema>;
 export type NumberStats = z.infer<typeof numberStatsSchema>;
-export type Market = z.infer<typeof marketSchema>;
+export type HolidayMarket = z.infer<typeof holidayMarketSchema>;
 export type HolidayImportBody = z.infer<typeof holidayImportBodySchema>;
 export type HolidayImportResult = z.infer<typeof holidayImportResultSchema>;
 

@@ -1,4 +1,4 @@
-import type { HolidayImportBody, HolidayImportResult, LotteryType, Market } from "@shwe/contracts";
+import type { HolidayImportBody, HolidayImportResult, HolidayMarket, LotteryType } from "@shwe/contracts";
 import { HolidayFileError, parseHolidayFile, yangonDate, yangonInstant } from "@shwe/domain";
 import type { AppContext } from "../../app-context.ts";
 import { refused } from "../../lib/errors.ts";
@@ -15,7 +15,7 @@ import { readGame } from "./lottery-config.ts";
  */
 
 /** The games that follow each market: 2D and 1D are read from the Stock Exchange of Thailand's SET index. */
-export const MARKET_GAMES: Record<Market, readonly LotteryType[]> = { SET: ["2D", "1D"] };
+export const MARKET_GAMES: Record<HolidayMarket, readonly LotteryType[]> = { SET: ["2D", "1D"] };
 
 const DAY_MS = 86_400_000;
 
@@ -32,7 +32,12 @@ function readFile(ctx: AppContext, body: HolidayImportBody) {
 }
 
 /** POST /api/admin/lottery/markets/{market}/holidays: previews (apply false) or applies a holiday file. */
-export async function importHolidays(ctx: AppContext, market: Market, body: HolidayImportBody, actor: Actor): Promise<HolidayImportResult> {
+export async function importHolidays(
+  ctx: AppContext,
+  market: HolidayMarket,
+  body: HolidayImportBody,
+  actor: Actor,
+): Promise<HolidayImportResult> {
   const holidays = readFile(ctx, body);
   const games = MARKET_GAMES[market];
   const configs = await Promise.all(games.map((type) => readGame(ctx.db, type)));

@@ -1,4 +1,4 @@
-import type { HolidayImportResult, Market } from "@shwe/contracts";
+import type { HolidayImportResult, HolidayMarket } from "@shwe/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../../lib/api-client.ts";
 import { invalidateLotteryViews } from "./keys.ts";
@@ -11,7 +11,7 @@ export function base64Of(bytes: Uint8Array): string {
 }
 
 /** POST /api/admin/lottery/markets/{market}/holidays: preview (apply false) or apply the exchange's holiday file. */
-export function useHolidayImport(market: Market) {
+export function useHolidayImport(market: HolidayMarket) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ file, apply }: { file: File; apply: boolean }): Promise<HolidayImportResult> =>

@@ -1,4 +1,4 @@
-import type { HolidayImportResult, LotteryType, Market } from "@shwe/contracts";
+import type { HolidayImportResult, HolidayMarket, LotteryType } from "@shwe/contracts";
 import { formatDisplayDate } from "@shwe/domain";
 import { useId, useState } from "react";
 import { Button } from "../../../../components/button.tsx";
@@ -10,14 +10,14 @@ import { useErrorText } from "../../hooks/use-error-text.ts";
 import { useHolidayImport } from "../api/holidays.ts";
 
 /** The market each game follows, where it has one whose holidays can be imported. */
-export const MARKET_OF: Partial<Record<LotteryType, Market>> = { "2D": "SET", "1D": "SET" };
+export const MARKET_OF: Partial<Record<LotteryType, HolidayMarket>> = { "2D": "SET", "1D": "SET" };
 
 /**
  * The exchange's holidays from a file (CSV date,name or iCalendar): a preview of what changes,
  * then the off days of every game of the market at once (their draws voided with refunds when
  * they have bets).
  */
-export function HolidayImportPanel({ market }: { market: Market }) {
+export function HolidayImportPanel({ market }: { market: HolidayMarket }) {
   const { t } = useTranslation("stats");
   const inputId = useId();
   const importer = useHolidayImport(market);
