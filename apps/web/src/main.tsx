@@ -7,6 +7,7 @@ import { noteServerTime } from "./features/lottery/lib/server-clock.ts";
 import { loadBurmeseBold } from "./lib/bold-font.ts";
 import { readFirstPaint } from "./lib/first-paint.ts";
 import { initI18n } from "./lib/i18n.ts";
+import { preloadIslands } from "./lib/island.tsx";
 import { preloadRoute } from "./lib/lazy-page.tsx";
 import { whenPageShown } from "./lib/page-shown.ts";
 import { captureInstallPrompt, registerServiceWorker } from "./lib/pwa.ts";
@@ -62,4 +63,6 @@ if (firstPaint) {
     });
 } else {
   createRoot(root).render(app);
+  // Nothing to adopt: the parts that hydrate later on a drawn page are fetched at once here.
+  void preloadIslands().catch(() => undefined);
 }

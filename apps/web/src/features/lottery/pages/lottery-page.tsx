@@ -7,6 +7,7 @@ import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { lazyIsland } from "../../../lib/island.tsx";
 import { useLocation, useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -15,16 +16,12 @@ import { useBoard } from "../api/board.ts";
 import { usePlaceBet } from "../api/place-bet.ts";
 import { lotteryKeys } from "../api/query-keys.ts";
 import { useSections } from "../api/sections.ts";
-import { AmountField } from "../components/amount-field.tsx";
 import { BetBar } from "../components/bet-bar.tsx";
 import { BoardSkeleton } from "../components/board-skeleton.tsx";
-import { BetPlaced, ConfirmSheet } from "../components/confirm-sheet.tsx";
 import { DrawCard } from "../components/draw-card.tsx";
 import { HundredsTabs } from "../components/hundreds-tabs.tsx";
 import { NoDigitData } from "../components/no-digit-data.tsx";
 import { NumberBoard } from "../components/number-board.tsx";
-import { NumberEntry, PickChips } from "../components/quick-picks.tsx";
-import { SlipLines } from "../components/slip-lines.tsx";
 import { useLiveResults } from "../hooks/use-live-results.ts";
 import { lineStake, useSlip } from "../hooks/use-slip.ts";
 import { rulesFromBoard } from "../lib/board-rules.ts";
@@ -34,6 +31,15 @@ import { newSlipKey } from "../lib/slip-key.ts";
 
 // The latest result in large type arrives after the board (it is not part of the first paint).
 const LiveResult = lazy(() => import("../components/live-result.tsx").then((m) => ({ default: m.LiveResult })));
+
+// Below the board on a phone: the stake and the slip hydrate after the board.
+const SlipPanel = lazyIsland(() => import("../components/slip-panel.tsx").then((m) => m.SlipPanel));
+// Typing a number and the quick picks: they answer taps, so they hydrate after the board.
+const NumberEntry = lazyIsland(() => import("../components/quick-picks.tsx").then((m) => m.NumberEntry), <div className="min-h-11" />);
+const PickChips = lazyIsland(() => import("../components/quick-picks.tsx").then((m) => m.PickChips), <div className="min-h-11" />);
+// Only after a tap on Bet (the sheet) or an accepted slip (the notice).
+const ConfirmSheet = lazy(() => import("../components/confirm-sheet.tsx").then((m) => ({ default: m.ConfirmSheet })));
+const BetPlaced = lazy(() => import("../components/confirm-sheet.tsx").then((m) => ({ default: m.BetPlaced })));
 
 /**
  * Today's result in large type: live data, drawn in the browser only, after the page is taken
@@ -286,26 +292,7 @@ export function LotteryPage({ type }: { type: LotteryType }) {
           </div>
 
           <aside className="flex min-w-0 flex-col gap-4 max-lg:below-fold max-lg:[--below-fold-height:420px] lg:sticky lg:top-32">
-            <div className={cardClass}>
-              <AmountField stake={slip.stake} onChange={slip.setStake} limits={limits} disabled={closed} />
-            </div>
-            <section aria-labelledby="slip-title" className={cardClass}>
-              <div className="mb-2 flex items-center justify-between gap-2">
-                <h2 id="slip-title" className="font-bold">
-                  {t("slip.title")}
-                </h2>
-                {slip.lines.length > 0 ? (
-                  <button
-                    type="button"
-                    onClick={slip.clear}
-                    className="min-h-11 rounded-card px-2 text-sm font-semibold text-muted hover:text-danger focus-visible:outline-2 focus-visible:outline-gold"
-                  >
-                    {t("slip.clear")}
-                  </button>
-                ) : null}
-              </div>
-              <SlipLines slip={slip} limits={limits} disabled={closed} />
-            </section>
+            <SlipPanel slip={slip} limits={limits} closed={closed} cardClass={cardClass} />
           </aside>
         </div>
       )}
@@ -317,23 +304,31 @@ export function LotteryPage({ type }: { type: LotteryType }) {
           signedIn={sessionKnown ? signedIn : undefined}
           disabled={bet.isPending || closed}
           warning={warning}
-          notice={placed ? <BetPlaced slipId={placed.slipId} total={placed.total} onDismiss={() => setPlaced(null)} /> : undefined}
+          notice={
+            placed ? (
+              <Suspense fallback={null}>
+                <BetPlaced slipId={placed.slipId} total={placed.total} onDismiss={() => setPlaced(null)} />
+              </Suspense>
+            ) : undefined
+          }
           onBet={review}
         />
       ) : null}
 
       {draw && confirmLines ? (
-        <ConfirmSheet
-          open
-          type={type}
-          draw={board.data?.draw ?? draw}
-          lines={confirmLines}
-          total={confirmLines.reduce((sum, l) => sum + l.amount, 0)}
-          balance={balance}
-          submitting={bet.isPending}
-          onConfirm={confirm}
-          onClose={() => setConfirmLines(null)}
-        />
+        <Suspense fallback={null}>
+          <ConfirmSheet
+            open
+            type={type}
+            draw={board.data?.draw ?? draw}
+            lines={confirmLines}
+            total={confirmLines.reduce((sum, l) => sum + l.amount, 0)}
+            balance={balance}
+            submitting={bet.isPending}
+            onConfirm={confirm}
+            onClose={() => setConfirmLines(null)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
