@@ -24,6 +24,7 @@ import { reportsConsoleRoutes } from "./reports/routes.tsx";
 import { cashbackConsoleRoutes } from "./rewards/routes.tsx";
 import { SecondFactorGate } from "./security/components/second-factor.tsx";
 import { securityConsoleRoutes } from "./security/routes.tsx";
+import { vitalsConsoleRoutes } from "./vitals/routes.tsx";
 
 /** The console's pages, relative to /admin. */
 const consoleRoutes: RouteObject[] = [
@@ -45,6 +46,7 @@ const consoleRoutes: RouteObject[] = [
       ...referralConsoleRoutes,
       ...liveConsoleRoutes,
       ...reportsConsoleRoutes,
+      ...vitalsConsoleRoutes,
       ...paymentsConsoleRoutes,
       ...promosConsoleRoutes,
       ...catalogueConsoleRoutes,
