@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, Suspense } from "react";
+import { type ComponentType, memo, type ReactNode, Suspense } from "react";
 import { lazyPage } from "./lazy-page.tsx";
 
 /**
@@ -9,19 +9,23 @@ import { lazyPage } from "./lazy-page.tsx";
  *
  * The server loads every island before drawing (`preloadIslands`), so the drawing always has them;
  * a page the browser draws alone shows `fallback` (keep its size the island's) until the chunk arrives.
+ *
+ * An island that receives new props before it has hydrated is drawn afresh by React (its fallback
+ * first: the page jumps). It is memoised, so equal props never reach it; give it props that stay
+ * equal across the page's first renders (none, values, stable callbacks).
  */
 const islands: Array<() => Promise<void>> = [];
 
 export function lazyIsland<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): (props: P) => ReactNode {
   const Page = lazyPage(load);
   islands.push(Page.preload);
-  return function Island(props: P) {
+  return memo(function Island(props: P) {
     return (
       <Suspense fallback={fallback}>
         <Page {...props} />
       </Suspense>
     );
-  };
+  });
 }
 
 /** Downloads every island's chunk (the server before drawing; the browser once the page is up). */

@@ -22,6 +22,7 @@ import { DrawCard } from "../components/draw-card.tsx";
 import { HundredsTabs } from "../components/hundreds-tabs.tsx";
 import { NoDigitData } from "../components/no-digit-data.tsx";
 import { NumberBoard } from "../components/number-board.tsx";
+import { NumberEntry, PickChips } from "../components/quick-picks.tsx";
 import { useLiveResults } from "../hooks/use-live-results.ts";
 import { lineStake, useSlip } from "../hooks/use-slip.ts";
 import { rulesFromBoard } from "../lib/board-rules.ts";
@@ -34,9 +35,6 @@ const LiveResult = lazy(() => import("../components/live-result.tsx").then((m) =
 
 // Below the board on a phone: the stake and the slip hydrate after the board.
 const SlipPanel = lazyIsland(() => import("../components/slip-panel.tsx").then((m) => m.SlipPanel));
-// Typing a number and the quick picks: they answer taps, so they hydrate after the board.
-const NumberEntry = lazyIsland(() => import("../components/quick-picks.tsx").then((m) => m.NumberEntry), <div className="min-h-11" />);
-const PickChips = lazyIsland(() => import("../components/quick-picks.tsx").then((m) => m.PickChips), <div className="min-h-11" />);
 // Only after a tap on Bet (the sheet) or an accepted slip (the notice).
 const ConfirmSheet = lazy(() => import("../components/confirm-sheet.tsx").then((m) => ({ default: m.ConfirmSheet })));
 const BetPlaced = lazy(() => import("../components/confirm-sheet.tsx").then((m) => ({ default: m.BetPlaced })));
