@@ -62,7 +62,11 @@ try {
   const rows = [];
   for (const [page, p] of Object.entries(pages)) {
     if (!p.in_build) {
-      rows.push({ metric: `${page} page initial JS (gzip)`, figure: "not reachable from the router in this build", target: "≤ 120 KB" });
+      rows.push({
+        metric: `${page} page initial JS (gzip)`,
+        figure: "not reachable from the router in this build",
+        target: "≤ 117 KB (goal 90 KB)",
+      });
       continue;
     }
     rows.push(
@@ -74,8 +78,8 @@ try {
         reference: totalJsGzipKb,
         reference_unit: "KB",
         ratio: round(p.js_gzip_kb / totalJsGzipKb, 3),
-        target: "≤ 120 KB",
-        pass: p.js_gzip_kb <= 120,
+        target: "≤ 117 KB (goal 90 KB)",
+        pass: p.js_gzip_kb <= 117,
       },
       { metric: `${page} page initial CSS (gzip)`, figure: p.css_gzip_kb, unit: "KB" },
     );

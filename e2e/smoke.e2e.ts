@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useBrowser, type ViewportName } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
+import { api, onPath, signIn } from "./support/console.ts";
 import { text } from "./support/locales.ts";
 
 /** Any character of the Myanmar Unicode block: the site opens in Burmese. */
@@ -38,5 +39,35 @@ describe.skipIf(!hasChromium)("smoke", () => {
     await page.waitForURL((url) => url.pathname === "/");
     await heading.waitFor({ state: "detached" });
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("a visit to the 2D page sends its speed when it is left, and the console's speed panel shows it", async () => {
+    const page = await browser.open("mobile");
+    await page.goto("/two/lottery");
+    await page.getByText(BURMESE).filter({ visible: true }).first().waitFor({ state: "visible", timeout: 20_000 });
+    // Measuring starts once the page is idle; web-vitals then hands over TTFB in a task of its own
+    // (setTimeout 0), so a task queued after that one runs once it has.
+    await page.locator("html[data-speed-report=on]").waitFor({ state: "attached", timeout: 15_000 });
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    // Leaving the page (closing the tab) sends the report; the server has it soon after.
+    await page.close({ runBeforeUnload: true });
+    const operator = { phone: "09400000001", password: "demo-operator-1" };
+    const token = (await api<{ token: string }>(browser.baseUrl, "POST", "user/login", operator)).token;
+    const measured = async () =>
+      (await api<{ rows: { page: string; metric: string }[] }>(browser.baseUrl, "GET", "admin/vitals", undefined, token)).rows
+        .filter((r) => r.page === "2d")
+        .map((r) => r.metric);
+    await expect.poll(measured, { timeout: 15_000 }).toContain("TTFB");
+
+    const consolePage = await browser.open("desktop");
+    await consolePage.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await consolePage.goto("/admin/speed");
+    await consolePage.waitForURL(onPath("/login"));
+    await signIn(consolePage, "en", operator);
+    await consolePage.waitForURL(onPath("/admin/speed"));
+    await consolePage.getByRole("heading", { level: 1, name: text("en", "vitals:title") }).waitFor();
+    const ttfb = consolePage.getByRole("region", { name: text("en", "vitals:metric.TTFB") });
+    await ttfb.locator('[data-vital-row="TTFB:2d"]').first().waitFor();
+    expect(await ttfb.locator('[data-vital-row="TTFB:2d"]').first().textContent()).toContain(text("en", "vitals:page.2d"));
   });
 });

@@ -7,6 +7,7 @@
  *   3. unit+int    vitest run (projects domain, server, web); integration tests use PGlite in memory,
  *                  or fresh databases on the real PostgreSQL server when TEST_DATABASE_URL is set
  *   4. build       npm run build: the web app, and the server compiled to JavaScript (apps/server/dist)
+ *      budget      the first-visit JS of every entry page against its gzip budget, from the built files
  *   5. e2e         node scripts/e2e.mjs: browser journeys in Chromium against the compiled server
  *   6. cluster     e2e/cluster: the compiled server behind nginx (and PgBouncer when installed) on real
  *                  PostgreSQL, an instance killed mid-rush with 300 players (needs TEST_DATABASE_URL and
@@ -138,6 +139,8 @@ await stage(
 );
 // The browser journeys run the production build: the web app and the server compiled to JavaScript.
 await stage("build", npm, ["run", "--silent", "build"]);
+// The first-visit JS of every entry page, weighed from the built files (apps/web/build/check-budget.ts).
+await stage("budget", bin("tsx"), ["apps/web/build/check-budget.ts"]);
 await stage(
   "e2e",
   process.execPath,

@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { checkBundleBudget } from "./build/bundle-budget.ts";
+import { BUDGET_STATS, type BudgetChunk, checkBundleBudget, shortModuleId } from "./build/bundle-budget.ts";
 import { deferEntryScripts, START_SCRIPT, START_SCRIPT_FILE } from "./build/deferred-start.ts";
 import { precompressDir } from "./build/precompress.ts";
 import { offlinePage, pwaOptions } from "./build/pwa.ts";
@@ -14,29 +14,37 @@ const appRoot = import.meta.dirname;
 export const FIRST_PAINT_DIR = ".ssr";
 
 /**
- * Breaks the build when the JS a first visit to the home page or the 2D page downloads grows past
- * the budget (build/bundle-budget.ts), and prints the weights either way.
+ * Breaks the build when the JS a first visit to an entry page downloads grows past the budget
+ * (build/bundle-budget.ts), and prints the weights either way. It also writes what the check needs
+ * of every chunk to BUDGET_STATS (a dot folder, never served), so `npm test` checks the files the
+ * build wrote (build/check-budget.ts).
  */
 function bundleBudget(): Plugin {
   return {
     name: "shwe:bundle-budget",
     apply: "build",
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).flatMap((item) =>
+      const chunks: BudgetChunk[] = Object.values(bundle).flatMap((item) =>
         item.type === "chunk"
           ? [
               {
                 fileName: item.fileName,
                 code: item.code,
                 isEntry: item.isEntry,
-                facadeModuleId: item.facadeModuleId,
+                facadeModuleId: item.facadeModuleId && shortModuleId(item.facadeModuleId),
                 imports: item.imports,
+                modules: Object.fromEntries(item.moduleIds.map((id) => [shortModuleId(id), item.modules[id]?.renderedLength ?? 0])),
               },
             ]
           : [],
       );
       // The start script runs before anything else on every page: it counts too.
       chunks.push({ fileName: START_SCRIPT_FILE, code: START_SCRIPT, isEntry: true, facadeModuleId: null, imports: [] });
+      this.emitFile({
+        type: "asset",
+        fileName: BUDGET_STATS,
+        source: JSON.stringify(chunks.map(({ code: _code, ...rest }) => rest)),
+      });
       const report = checkBundleBudget(chunks);
       for (const page of report.pages)
         this.info(`initial JS of the ${page.page} page: ${page.gzipKb} KB gzip (${page.files.length} files)`);
@@ -141,6 +149,8 @@ export default defineConfig({
     cssCodeSplit: true,
     sourcemap: false,
     assetsInlineLimit: 2048,
+    // Every browser the site supports knows <link rel="modulepreload">: no polyfill in the first download.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // The shared rules package is pure (no side effects at load): the app keeps only what it calls.
       treeshake: { moduleSideEffects: (id: string) => !id.replaceAll("\\", "/").includes("/packages/domain/src/") },

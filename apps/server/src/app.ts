@@ -46,6 +46,7 @@ import { registerPocketRoutes } from "./modules/rewards/pocket.routes.ts";
 import { registerPointRoutes } from "./modules/rewards/points.routes.ts";
 import { registerReferralFlagRoutes } from "./modules/rewards/referral-flags.routes.ts";
 import { registerSupportRoutes } from "./modules/support/support.routes.ts";
+import { registerVitalsRoutes } from "./modules/vitals/vitals.routes.ts";
 import { registerWalletRoutes } from "./modules/wallet/wallet.routes.ts";
 import { registerWebRoutes } from "./modules/web/web.routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
@@ -184,6 +185,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   registerPocketRoutes(app, ctx);
   registerReferralFlagRoutes(app, ctx);
   registerPushRoutes(app, ctx);
+  registerVitalsRoutes(app, ctx);
   const hub = await registerRealtimeRoutes(app, ctx);
   metrics.sources.websockets = () => hub.socketCount();
   registerLiveRoutes(app, ctx, hub);

@@ -7,14 +7,41 @@ import { gzipSync } from "node:zlib";
  * Chunks loaded later (other pages, dialogs, toasts, the operator console) are not counted.
  */
 
-/** The budget of the benchmark issue: 120 KB of gzipped JS for the home page and for the 2D page. */
-export const INITIAL_JS_BUDGET_KB = 120;
+/**
+ * The budget every entry page is held to, in KB of gzipped JS. The goal for cheap Android phones is
+ * 90 KB (`INITIAL_JS_TARGET_KB`); React's DOM renderer with React and the scheduler weigh about 66 KB
+ * of it alone and TanStack Query about 10 KB more, so the enforced ceiling comes down step by step as
+ * the page code shrinks (bench/README.md, "Cheap phones").
+ */
+export const INITIAL_JS_BUDGET_KB = 117;
 
-/** Pages held to the budget, by the source file of their lazy chunk (relative to apps/web). */
+/** Where the budget is headed (issue: fast on cheap Android phones). */
+export const INITIAL_JS_TARGET_KB = 90;
+
+/**
+ * Pages allowed more than the ceiling for now, with the reason: their forms check their fields with
+ * the shared zod schemas (packages/contracts), about 35 KB gzip that loads with the page.
+ */
+export const PAGE_BUDGET_KB: Readonly<Record<string, number>> = { "sign-in": 148, "cash-in": 153 };
+
+/**
+ * Pages held to the budget, by the source file of their lazy chunk (relative to apps/web): the pages
+ * a visit starts on. The 2D page's chunk also draws 1D, 3D and the crypto draws.
+ */
 export const BUDGETED_PAGES: Record<string, string> = {
   home: "src/features/home/pages/home-page.tsx",
   "2D": "src/features/lottery/pages/lottery-page.tsx",
+  "winner list": "src/features/lottery/pages/winner-list-page.tsx",
+  "sign-in": "src/features/auth/pages/login-page.tsx",
+  "cash-in": "src/features/wallet/pages/cash-in-page.tsx",
+  "bet-slip history": "src/features/lottery/pages/bet-slip-page.tsx",
 };
+
+/** The chunk list the build writes inside its output folder, without the code (build/check-budget.ts). */
+export const BUDGET_STATS = ".budget/chunks.json";
+
+/** How many of a page's largest modules a failure lists. */
+const LARGEST_LISTED = 12;
 
 /** What the check needs of each output chunk (a subset of Rollup's and Rolldown's OutputChunk). */
 export interface BudgetChunk {
@@ -25,6 +52,8 @@ export interface BudgetChunk {
   facadeModuleId: string | null;
   /** File names of the chunks it imports statically. */
   imports: readonly string[];
+  /** The modules bundled in it, by id, with their size in the chunk before minification (bytes). */
+  modules?: Readonly<Record<string, number>>;
 }
 
 export interface PageWeight {
@@ -47,7 +76,11 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
  */
 export function checkBundleBudget(
   chunks: readonly BudgetChunk[],
-  { budgetKb = INITIAL_JS_BUDGET_KB, pages = BUDGETED_PAGES }: { budgetKb?: number; pages?: Record<string, string> } = {},
+  {
+    budgetKb = INITIAL_JS_BUDGET_KB,
+    pages = BUDGETED_PAGES,
+    pageBudgetKb = PAGE_BUDGET_KB,
+  }: { budgetKb?: number; pages?: Record<string, string>; pageBudgetKb?: Readonly<Record<string, number>> } = {},
 ): BudgetReport {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const gzipCache = new Map<string, number>();
@@ -84,7 +117,33 @@ export function checkBundleBudget(
     const bytes = files.reduce((sum, file) => sum + gzipBytes(byFile.get(file) as BudgetChunk), 0);
     const weight = { page, files, gzipKb: kb(bytes) };
     report.push(weight);
-    if (bytes > budgetKb * 1024) failures.push(`${page}: initial JS ${weight.gzipKb} KB gzip > ${budgetKb} KB (${files.join(", ")})`);
+    const limitKb = pageBudgetKb[page] ?? budgetKb;
+    if (bytes > limitKb * 1024)
+      failures.push(
+        `${page}: initial JS ${weight.gzipKb} KB gzip > ${limitKb} KB (${files.join(", ")})${largestModules(files.map((f) => byFile.get(f) as BudgetChunk))}`,
+      );
   }
   return { pages: report, failures };
+}
+
+/** The page's largest modules, one a line, for the message of a broken budget ("" when none are known). */
+function largestModules(chunks: readonly BudgetChunk[]): string {
+  const modules = chunks.flatMap((chunk) =>
+    Object.entries(chunk.modules ?? {}).map(([id, bytes]) => ({ id, bytes, file: chunk.fileName })),
+  );
+  if (modules.length === 0) return "";
+  modules.sort((a, b) => b.bytes - a.bytes || a.id.localeCompare(b.id));
+  const lines = modules
+    .slice(0, LARGEST_LISTED)
+    .map((m) => `    ${(m.bytes / 1024).toFixed(1).padStart(7)} KB  ${shortModuleId(m.id)}  (${m.file})`);
+  return `\n  largest modules (before minification):\n${lines.join("\n")}`;
+}
+
+/** A module id without the machine's folders: `node_modules/…` or the path inside the repository. */
+export function shortModuleId(id: string): string {
+  const path = id.replaceAll("\\", "/").replace(/^\0/, "");
+  const nm = path.lastIndexOf("/node_modules/");
+  if (nm >= 0) return path.slice(nm + 1);
+  const src = path.search(/\/(apps|packages)\//);
+  return src >= 0 ? path.slice(src + 1) : path;
 }

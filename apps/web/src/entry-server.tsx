@@ -7,6 +7,7 @@ import { FIRST_PAINT_ID, serializeFirstPaint } from "./lib/first-paint.ts";
 import { DEFAULT_LANGUAGE, HTML_LANG, I18N_OPTIONS, isLanguage, type Language } from "./lib/i18n.ts";
 import { createInstance, type I18n, type ResourceLanguage } from "./lib/i18n-core.ts";
 import { I18nextProvider } from "./lib/i18n-react.tsx";
+import { preloadIslands } from "./lib/island.tsx";
 import { preloadRoute } from "./lib/lazy-page.tsx";
 import { freezeClock } from "./lib/render-clock.ts";
 import { matchRoutes, StaticRouter } from "./lib/router.tsx";
@@ -148,6 +149,8 @@ export function createFirstPaintRenderer({ locales, callApi }: FirstPaintOptions
       const i18n = i18nFor(language);
       const location = `${normalisePath(pathname)}${search}`;
       await preloadRoute(routes, normalisePath(pathname));
+      // The parts that hydrate later are drawn now like the rest.
+      await preloadIslands();
 
       const client = new QueryClient({
         defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },

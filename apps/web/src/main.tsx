@@ -7,6 +7,8 @@ import { noteServerTime } from "./features/lottery/lib/server-clock.ts";
 import { loadBurmeseBold } from "./lib/bold-font.ts";
 import { readFirstPaint } from "./lib/first-paint.ts";
 import { initI18n } from "./lib/i18n.ts";
+import { whenIdle } from "./lib/idle.ts";
+import { preloadIslands } from "./lib/island.tsx";
 import { preloadRoute } from "./lib/lazy-page.tsx";
 import { whenPageShown } from "./lib/page-shown.ts";
 import { captureInstallPrompt, registerServiceWorker } from "./lib/pwa.ts";
@@ -20,6 +22,8 @@ loadBurmeseBold();
 // The installable app: the service worker of a production build, and the install prompt.
 captureInstallPrompt();
 if (import.meta.env.PROD) registerServiceWorker();
+// Speed on players' phones: measured from the start (the browser buffers), loaded and sent later.
+if (import.meta.env.PROD) whenIdle(() => void import("./lib/speed-report.ts").then((m) => m.startVitals()));
 
 // A page the server drew arrives with the data and translations it was drawn with.
 const firstPaint = readFirstPaint(document);
@@ -62,4 +66,6 @@ if (firstPaint) {
     });
 } else {
   createRoot(root).render(app);
+  // Nothing to adopt: the parts that hydrate later on a drawn page are fetched at once here.
+  void preloadIslands().catch(() => undefined);
 }

@@ -11,3 +11,4 @@ export * from "./rewards/cashback.ts";
 export * from "./rewards/pocket.ts";
 export * from "./rewards/points.ts";
 export * from "./rewards/referral.ts";
+export * from "./vitals.ts";

@@ -18,3 +18,4 @@ export * from "./rate-limits.ts";
 export * from "./referral.ts";
 export * from "./rewards-cashback.ts";
 export * from "./sms.ts";
+export * from "./vitals.ts";

@@ -5,6 +5,7 @@ import { deleteExpiredTokens } from "../auth/token.repository.ts";
 import { compactExpiredIdempotencyKeys } from "../ledger/idempotency.repository.ts";
 import { deleteOldBadSignatureCallbacks } from "../providers/provider-callbacks.repository.ts";
 import { deleteOldSignInOrigins } from "../rewards/referral-flags.service.ts";
+import { deleteExpiredVitalSamples } from "../vitals/vitals.service.ts";
 
 /** How often a listening server runs the housekeeping. */
 export const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
@@ -26,6 +27,8 @@ export interface HousekeepingReport {
   smsOutbox: number;
   /** Sign-in origins (address, user agent) past SIGN_IN_ORIGIN_RETENTION_DAYS (90), deleted. */
   signInOrigins: number;
+  /** Speed samples of real visits past VITALS_RETENTION_DAYS (31), deleted. */
+  vitalSamples: number;
 }
 
 type Task = (db: Db, batch: number) => Promise<number>;
@@ -37,6 +40,7 @@ const TASKS: Record<keyof HousekeepingReport, Task> = {
   smsDeliveries: deleteOldSmsDeliveries,
   smsOutbox: deleteOldSmsOutbox,
   signInOrigins: deleteOldSignInOrigins,
+  vitalSamples: deleteExpiredVitalSamples,
 };
 
 /**
@@ -53,6 +57,7 @@ export async function runHousekeeping(db: Db, opts: { batch?: number } = {}): Pr
     smsDeliveries: 0,
     smsOutbox: 0,
     signInOrigins: 0,
+    vitalSamples: 0,
   };
   for (const name of Object.keys(TASKS) as (keyof HousekeepingReport)[]) {
     for (let round = 0; round < MAX_BATCHES_PER_ROUND; round++) {

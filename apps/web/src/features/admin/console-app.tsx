@@ -25,6 +25,7 @@ import { cashbackConsoleRoutes } from "./rewards/routes.tsx";
 import { SecondFactorGate } from "./security/components/second-factor.tsx";
 import { securityConsoleRoutes } from "./security/routes.tsx";
 import { supportConsoleRoutes } from "./support/routes.tsx";
+import { vitalsConsoleRoutes } from "./vitals/routes.tsx";
 
 /** The console's pages, relative to /admin. */
 const consoleRoutes: RouteObject[] = [
@@ -47,6 +48,7 @@ const consoleRoutes: RouteObject[] = [
       ...liveConsoleRoutes,
       ...supportConsoleRoutes,
       ...reportsConsoleRoutes,
+      ...vitalsConsoleRoutes,
       ...paymentsConsoleRoutes,
       ...promosConsoleRoutes,
       ...catalogueConsoleRoutes,

@@ -30,6 +30,8 @@ import { securityAdminPaths } from "../security/routes.tsx";
 import { SecurityNavIcon } from "../security/security-nav-icon.tsx";
 import { supportAdminPaths } from "../support/paths.ts";
 import { SupportNavIcon } from "../support/support-nav-icon.tsx";
+import { vitalsAdminPaths } from "../vitals/routes.tsx";
+import { VitalsNavIcon } from "../vitals/vitals-nav-icon.tsx";
 import { CashInIcon, CashOutIcon, ContentIcon, DashboardIcon, ExitIcon, IdCardIcon, LogIcon, PlayersIcon } from "./console-icons.tsx";
 import { LanguageSelect } from "./language-select.tsx";
 import { SingleAdminBanner } from "./single-admin-banner.tsx";
@@ -61,6 +63,7 @@ function useNavItems(): NavItem[] {
     { to: pocketAdminPaths.pocket, label: t("nav.pocket"), icon: PocketNavIcon },
     { to: referralAdminPaths.referral, label: t("nav.referral"), icon: ReferralNavIcon },
     { to: reportsAdminPaths.reports, label: t("nav.reports"), icon: ReportsNavIcon },
+    { to: vitalsAdminPaths.vitals, label: t("nav.speed"), icon: VitalsNavIcon },
     { to: paymentsAdminPaths.payments, label: t("nav.payments"), icon: PaymentsNavIcon },
     { to: promosAdminPaths.promos, label: t("nav.promos"), icon: PromosNavIcon },
     { to: catalogueAdminPaths.catalogue, label: t("nav.catalogue"), icon: CatalogueNavIcon },

@@ -7,6 +7,7 @@ import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { lazyIsland } from "../../../lib/island.tsx";
 import { useLocation, useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -15,16 +16,13 @@ import { useBoard } from "../api/board.ts";
 import { usePlaceBet } from "../api/place-bet.ts";
 import { lotteryKeys } from "../api/query-keys.ts";
 import { useSections } from "../api/sections.ts";
-import { AmountField } from "../components/amount-field.tsx";
 import { BetBar } from "../components/bet-bar.tsx";
 import { BoardSkeleton } from "../components/board-skeleton.tsx";
-import { BetPlaced, ConfirmSheet } from "../components/confirm-sheet.tsx";
 import { DrawCard } from "../components/draw-card.tsx";
 import { HundredsTabs } from "../components/hundreds-tabs.tsx";
 import { NoDigitData } from "../components/no-digit-data.tsx";
 import { NumberBoard } from "../components/number-board.tsx";
 import { NumberEntry, PickChips } from "../components/quick-picks.tsx";
-import { SlipLines } from "../components/slip-lines.tsx";
 import { useLiveResults } from "../hooks/use-live-results.ts";
 import { lineStake, useSlip } from "../hooks/use-slip.ts";
 import { rulesFromBoard } from "../lib/board-rules.ts";
@@ -42,6 +40,12 @@ const LiveBlocks = lazy(() => import("../components/live-blocks.tsx").then((m) =
 /** The height kept for the live market block before it draws (no layout shift): SET games show the day's numbers too. */
 const marketPlace = (type: LotteryType) =>
   type === "2D" || type === "1D" ? "min-h-80 lg:min-h-72" : type === "C2D" || type === "C1D" ? "min-h-56" : undefined;
+
+// Below the board on a phone: the stake and the slip hydrate after the board.
+const SlipPanel = lazyIsland(() => import("../components/slip-panel.tsx").then((m) => m.SlipPanel));
+// Only after a tap on Bet (the sheet) or an accepted slip (the notice).
+const ConfirmSheet = lazy(() => import("../components/confirm-sheet.tsx").then((m) => ({ default: m.ConfirmSheet })));
+const BetPlaced = lazy(() => import("../components/confirm-sheet.tsx").then((m) => ({ default: m.BetPlaced })));
 
 /**
  * Today's result in large type and, for the games read from a market, the live market block: live
@@ -299,26 +303,7 @@ export function LotteryPage({ type }: { type: LotteryType }) {
           </div>
 
           <aside className="flex min-w-0 flex-col gap-4 max-lg:below-fold max-lg:[--below-fold-height:420px] lg:sticky lg:top-32">
-            <div className={cardClass}>
-              <AmountField stake={slip.stake} onChange={slip.setStake} limits={limits} disabled={closed} />
-            </div>
-            <section aria-labelledby="slip-title" className={cardClass}>
-              <div className="mb-2 flex items-center justify-between gap-2">
-                <h2 id="slip-title" className="font-bold">
-                  {t("slip.title")}
-                </h2>
-                {slip.lines.length > 0 ? (
-                  <button
-                    type="button"
-                    onClick={slip.clear}
-                    className="min-h-11 rounded-card px-2 text-sm font-semibold text-muted hover:text-danger focus-visible:outline-2 focus-visible:outline-gold"
-                  >
-                    {t("slip.clear")}
-                  </button>
-                ) : null}
-              </div>
-              <SlipLines slip={slip} limits={limits} disabled={closed} />
-            </section>
+            <SlipPanel slip={slip} limits={limits} closed={closed} cardClass={cardClass} />
           </aside>
         </div>
       )}
@@ -337,7 +322,11 @@ export function LotteryPage({ type }: { type: LotteryType }) {
                   <BreakWatch onChange={setOnBreak} />
                 </Suspense>
               ) : null}
-              {placed ? <BetPlaced slipId={placed.slipId} total={placed.total} onDismiss={() => setPlaced(null)} /> : null}
+              {placed ? (
+                <Suspense fallback={null}>
+                  <BetPlaced slipId={placed.slipId} total={placed.total} onDismiss={() => setPlaced(null)} />
+                </Suspense>
+              ) : null}
             </>
           }
           onBet={review}
@@ -345,17 +334,19 @@ export function LotteryPage({ type }: { type: LotteryType }) {
       ) : null}
 
       {draw && confirmLines ? (
-        <ConfirmSheet
-          open
-          type={type}
-          draw={board.data?.draw ?? draw}
-          lines={confirmLines}
-          total={confirmLines.reduce((sum, l) => sum + l.amount, 0)}
-          balance={balance}
-          submitting={bet.isPending}
-          onConfirm={confirm}
-          onClose={() => setConfirmLines(null)}
-        />
+        <Suspense fallback={null}>
+          <ConfirmSheet
+            open
+            type={type}
+            draw={board.data?.draw ?? draw}
+            lines={confirmLines}
+            total={confirmLines.reduce((sum, l) => sum + l.amount, 0)}
+            balance={balance}
+            submitting={bet.isPending}
+            onConfirm={confirm}
+            onClose={() => setConfirmLines(null)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderRoutes, signIn } from "../../../app/testing.tsx";
+import { preloadIslands } from "../../../lib/island.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { noteServerTime } from "../lib/server-clock.ts";
 import { LotteryPage } from "../pages/lottery-page.tsx";
@@ -25,6 +26,9 @@ const boardCell = (number: string) => screen.findByRole("button", { name: new Re
 const cell = (number: string) => screen.getByRole("button", { name: new RegExp(`^${number}(,|$)`) });
 
 describe("LotteryPage (2D)", { timeout: 20_000 }, () => {
+  // The parts that load after the board (the slip, the quick picks, the confirmation sheet) are
+  // fetched before the tests, so a test waits on what it taps, not on a first module load.
+  beforeAll(() => Promise.all([preloadIslands(), import("../components/confirm-sheet.tsx")]));
   beforeAll(() => {
     window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   });

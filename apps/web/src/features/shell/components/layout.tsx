@@ -1,12 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Spinner } from "../../../components/spinner.tsx";
 import { whenIdle } from "../../../lib/idle.ts";
+import { lazyIsland } from "../../../lib/island.tsx";
 import { PageShown } from "../../../lib/page-shown.ts";
 import { Outlet } from "../../../lib/router.tsx";
 import { useLiveBalance } from "../../session/hooks/use-live-balance.ts";
 import { useShellUi } from "../stores/shell-ui.ts";
-import { DesktopHeader } from "./desktop-header.tsx";
-import { Footer } from "./footer.tsx";
 import { MobileHeader } from "./mobile-header.tsx";
 import { ScrollRestorer } from "./scroll-restorer.tsx";
 
@@ -17,6 +16,14 @@ const LiveTicker = lazy(() => import("./live-ticker.tsx").then((m) => ({ default
 // The support chat's button: its own chunk, fetched once the page has settled (its panel, on the first tap).
 const ChatButton = lazy(() => import("../../support/components/chat-button.tsx").then((m) => ({ default: m.ChatButton })));
 const Overlays = lazy(() => import("./shell-overlays.tsx").then((m) => ({ default: m.ShellOverlays })));
+
+// Hidden on a phone (the desktop header) or below the fold (the footer): they hydrate after the page.
+// The desktop header's stand-in keeps its height, so a page the browser draws alone does not move.
+const DesktopHeader = lazyIsland(
+  () => import("./desktop-header.tsx").then((m) => m.DesktopHeader),
+  <div className="hidden h-[calc(7.5rem+2px)] border-b border-line lg:block" />,
+);
+const Footer = lazyIsland(() => import("./footer.tsx").then((m) => m.Footer));
 
 function ShellOverlays() {
   const opened = useShellUi((s) => s.menuOpen || s.logoutOpen || s.qrOpen);
