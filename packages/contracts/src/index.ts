@@ -15,4 +15,5 @@ export * from "./rewards-cashback.ts";
 export * from "./rewards-pocket.ts";
 export * from "./rewards-points.ts";
 export * from "./rewards-referral.ts";
+export * from "./texts.ts";
 export * from "./wallet.ts";
