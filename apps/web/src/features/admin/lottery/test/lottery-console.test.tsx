@@ -150,7 +150,9 @@ describe("lottery console", { timeout: 20_000 }, () => {
   });
 
   it("saves only the changed settings and marks numbers hot", async () => {
+    signInOperator({ role: "admin" });
     const server = mockServer({
+      "GET /api/admin/2fa": () => ({ body: { role: "admin", enrolled: true, verified: true } }),
       "GET /api/admin/lottery": () => ({ body: { data: [game()] } }),
       "PUT /api/admin/lottery/2D": () => ({ body: game({ odds: 80 }) }),
       "GET /api/admin/lottery/2D/numbers": () => ({ body: { type: "2D", data: [{ number: "13", hot: false, blocked: true }] } }),
@@ -171,5 +173,22 @@ describe("lottery console", { timeout: 20_000 }, () => {
     await fill(user, screen.getByLabelText("Numbers (2 digits, separated by commas or spaces)"), "70, 07 70");
     await user.click(screen.getByRole("button", { name: "Mark hot" }));
     await waitFor(() => expect(server.to("PUT", "/api/admin/lottery/2D/numbers")[0]?.body).toEqual({ numbers: ["07", "70"], hot: true }));
+  });
+
+  it("shows an operator who is not an admin the game settings read-only, saying only an admin can change them", async () => {
+    const server = mockServer({
+      "GET /api/admin/lottery": () => ({ body: { data: [game()] } }),
+      "GET /api/admin/lottery/2D/numbers": () => ({ body: { type: "2D", data: [{ number: "13", hot: false, blocked: true }] } }),
+    });
+    renderConsole(<GameSettingsPage />, { path: "/admin/lottery/settings/2D", pattern: "/admin/lottery/settings/:type" });
+    expect(await screen.findByText("Only an admin can change game settings.")).toBeInTheDocument();
+    expect(await screen.findByLabelText("Odds")).toBeDisabled();
+    expect(screen.getByLabelText("Game open to players")).toBeDisabled();
+    expect(await screen.findByText("Blocked")).toBeInTheDocument();
+    expect(screen.getByText("02-01-2099")).toBeInTheDocument();
+    for (const name of ["Save", "Mark hot", "Block", "Add"]) expect(screen.queryByRole("button", { name })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Clear the marks of 13/ })).toBeNull();
+    expect(screen.queryByLabelText("Numbers (2 digits, separated by commas or spaces)")).toBeNull();
+    expect(server.to("PUT", "/api/admin/lottery/2D")).toHaveLength(0);
   });
 });
