@@ -121,6 +121,7 @@ describe("audit log", { timeout: 15_000 }, () => {
       id,
       actor_id: 1,
       actor_phone: "09400000001",
+      actor_role: "operator",
       action: "cash.approve",
       target_type: "cash_request",
       target_id: String(id),
@@ -146,6 +147,39 @@ describe("audit log", { timeout: 15_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Older" }));
     expect(await screen.findByText("cash_request #1")).toBeInTheDocument();
     expect(server.to("GET", "/api/admin/audit-log").map((c) => c.query.get("page"))).toEqual(["1", "2"]);
+  });
+
+  it("labels a player's own sign-in as the player's, an operator's action as the operator's", async () => {
+    const row = (id: number, role: "player" | "operator", action: string, phone: string) => ({
+      id,
+      actor_id: id,
+      actor_phone: phone,
+      actor_role: role,
+      action,
+      target_type: "user",
+      target_id: String(id),
+      before: null,
+      after: null,
+      ip: "127.0.0.1",
+      created_at: "2026-11-20T03:30:00.000Z",
+    });
+    mockServer({
+      "GET /api/admin/audit-log": () => ({
+        body: {
+          data: [row(12, "player", "auth.login", "09500000001"), row(1, "operator", "admin.user_block", "09400000001")],
+          page: 1,
+          per_page: 25,
+          total: 2,
+        },
+      }),
+    });
+    renderConsole(<AuditLogPage />, { path: "/admin/audit-log" });
+    const signIn = (await screen.findByText("auth.login")).closest("li") as HTMLElement;
+    expect(signIn).toHaveTextContent("Player 09500000001");
+    expect(signIn).not.toHaveTextContent("Operator");
+    const block = screen.getByText("admin.user_block").closest("li") as HTMLElement;
+    expect(block).toHaveTextContent("Operator 09400000001");
+    expect(block).not.toHaveTextContent("Player");
   });
 
   it("filters by operator, action and player, back to the first page, and clears the filters", async () => {
