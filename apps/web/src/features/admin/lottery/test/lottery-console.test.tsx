@@ -142,11 +142,22 @@ describe("lottery console", { timeout: 20_000 }, () => {
     expect(screen.queryByRole("button", { name: "Save result" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Void draw" }));
     const dialog = await screen.findByRole("dialog", { name: "Void this draw" });
+    // A fair 2D draw gives the 1D draw at the same time its number: the dialog says it goes too.
+    expect(dialog).toHaveTextContent("The 1D draw at the same time takes its number from this draw: it is voided with it");
     await user.click(within(dialog).getByRole("button", { name: "Void draw" }));
     expect(server.to("POST", "/api/admin/draws/33/void")).toHaveLength(0);
     await fill(user, within(dialog).getByRole("textbox"), "SET market closed");
     await user.click(within(dialog).getByRole("button", { name: "Void draw" }));
     await waitFor(() => expect(server.to("POST", "/api/admin/draws/33/void")[0]?.body).toEqual({ reason: "SET market closed" }));
+  });
+
+  it("says nothing of a 1D draw when voiding a draw no other draw takes its number from", async () => {
+    mockServer({ "GET /api/admin/draws/33": () => ({ body: draw({ type: "3D", result_source: "manual", status: "open" }) }) });
+    const user = userEvent.setup();
+    renderDraw();
+    await user.click(await screen.findByRole("button", { name: "Void draw" }));
+    const dialog = await screen.findByRole("dialog", { name: "Void this draw" });
+    expect(within(dialog).queryByTestId("void-derived")).toBeNull();
   });
 
   it("saves only the changed settings and marks numbers hot", async () => {
