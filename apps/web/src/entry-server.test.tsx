@@ -62,7 +62,8 @@ describe("the server's first paint", () => {
     expect(drawn.leadImage).toBe("/img/banners/lottery-mobile.svg");
     // Reads only, never with a session.
     expect(api.calls.every((c) => c.method === "GET" || c.method === "POST")).toBe(true);
-    expect(api.calls.map((c) => c.url)).toContain("/api/header_play_text");
+    // Operator texts are asked in the page's language.
+    expect(api.calls.map((c) => c.url)).toContain("/api/header_play_text?lng=mm");
 
     const sentAt = new Date("2026-11-21T10:00:00Z");
     const data = dataOf(drawn.dataScript(sentAt));
@@ -70,7 +71,7 @@ describe("the server's first paint", () => {
     expect(data.serverTime).toBe(sentAt.toISOString());
     expect(Object.keys(data.resources)).toContain("common");
     const keys = data.queries.queries.map((q) => JSON.stringify(q.queryKey));
-    expect(keys).toContain(JSON.stringify(["content", "header-play-text"]));
+    expect(keys).toContain(JSON.stringify(["content", "header-play-text", "mm"]));
     // Failed reads (404 here) are left for the browser to ask again.
     expect(data.queries.queries.every((q) => q.state.status === "success")).toBe(true);
   });
@@ -82,6 +83,7 @@ describe("the server's first paint", () => {
     if (!drawn) throw new Error("not drawn");
     expect(drawn.htmlLang).toBe("en");
     expect(drawn.html).toContain("Winner List");
+    expect(api.calls.map((c) => c.url)).toContain("/api/header_play_text?lng=en");
     const script = drawn.dataScript(new Date());
     expect(script.match(/<\/script>/g)).toHaveLength(1);
     expect(script).not.toContain("<script>alert");

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { daySchema, text } from "./common.ts";
+import { localizedTextBodySchema, localizedTextSchema, translationsSchema } from "./texts.ts";
 
-/** GET /api/banner?date=YYYY-MM-DD (desktop art) and /api/banner_mobile?date= (mobile art). */
+/**
+ * GET /api/banner?date=YYYY-MM-DD[&lng=] (desktop art) and /api/banner_mobile?date=[&lng=] (mobile art);
+ * `title` is the caption in `lng` (Burmese when absent or not written in that language).
+ */
 export const bannerSchema = z.object({ id: z.number().int(), title: z.string(), image: z.string(), link: z.string().nullable() });
 export const bannerListSchema = z.object({ data: z.array(bannerSchema) });
 
@@ -17,7 +21,7 @@ export const socialLinksSchema = z.object({
   }),
 });
 
-/** GET /api/header_play_text → the marquee text is data[0].text (spec §3). */
+/** GET /api/header_play_text[?lng=] → the marquee text is data[0].text (spec §3), in `lng` (Burmese by default and as fallback). */
 export const headerPlayTextSchema = z.object({ data: z.array(z.object({ text: z.string() })) });
 
 /** GET /api/weekly/promo_maintain → '1' maintenance (Claim unavailable), '0' claiming allowed. */
@@ -88,7 +92,10 @@ export const externalLinkSchema = text()
 
 export const adminBannerSchema = z.object({
   id: z.number().int(),
+  /** The Burmese caption (every language falls back to it). */
   title: z.string(),
+  /** The caption in the other languages, those written. */
+  title_translations: translationsSchema,
   image_desktop: z.string(),
   image_mobile: z.string(),
   link: z.string().nullable(),
@@ -100,8 +107,13 @@ export const adminBannerSchema = z.object({
 /** GET /api/admin/content/banners → every banner, active or not. */
 export const adminBannerListSchema = z.object({ data: z.array(adminBannerSchema) });
 
+export const BANNER_TITLE_MAX = 120;
+/** The caption in English, Chinese and Thai (an empty one falls back to Burmese). */
+const titleTranslationsBodySchema = localizedTextBodySchema(BANNER_TITLE_MAX).omit({ mm: true });
 const bannerFields = {
-  title: text().trim().min(1).max(120),
+  /** Burmese, required (an empty one is refused with 422 BURMESE_TEXT_REQUIRED). */
+  title: text().trim().max(BANNER_TITLE_MAX),
+  title_translations: titleTranslationsBodySchema,
   image_desktop: imagePathSchema,
   image_mobile: imagePathSchema,
   link: externalLinkSchema.nullable(),
@@ -113,6 +125,7 @@ const bannerFields = {
 /** POST /api/admin/content/banners (ends_on null or absent = open-ended). */
 export const createBannerBodySchema = z.strictObject({
   title: bannerFields.title,
+  title_translations: bannerFields.title_translations.optional(),
   image_desktop: bannerFields.image_desktop,
   image_mobile: bannerFields.image_mobile,
   link: bannerFields.link.optional(),
@@ -124,6 +137,7 @@ export const createBannerBodySchema = z.strictObject({
 /** PUT /api/admin/content/banners/{id}: any subset of the fields. */
 export const updateBannerBodySchema = z.strictObject({
   title: bannerFields.title.optional(),
+  title_translations: bannerFields.title_translations.optional(),
   image_desktop: bannerFields.image_desktop.optional(),
   image_mobile: bannerFields.image_mobile.optional(),
   link: bannerFields.link.optional(),
@@ -143,18 +157,31 @@ export const updateSocialLinksBodySchema = z.strictObject({
   viber: externalLinkSchema.or(z.literal("")).optional(),
   instagram: externalLinkSchema.or(z.literal("")).optional(),
 });
-/** PUT /api/admin/content/header_play_text and /api/admin/content/point_warning. */
-export const settingTextBodySchema = z.strictObject({ text: text().trim().min(1).max(1000) });
+export const SETTING_TEXT_MAX = 1000;
+/**
+ * PUT /api/admin/content/header_play_text and /api/admin/content/point_warning: `texts` in every
+ * language (Burmese required: 422 BURMESE_TEXT_REQUIRED), or `text` alone, the Burmese form (the
+ * other languages are then cleared).
+ */
+export const settingTextBodySchema = z
+  .strictObject({ text: text().trim().max(SETTING_TEXT_MAX).optional(), texts: localizedTextBodySchema(SETTING_TEXT_MAX).optional() })
+  .refine((b) => b.text === undefined || b.texts === undefined, "give text or texts, not both");
 /** PUT /api/admin/content/promo_maintain. */
 export const maintainBodySchema = z.strictObject({ is_maintain: z.enum(["0", "1"]) });
 
 /** GET /api/admin/content/settings → the operator-editable site texts and flags. */
 export const adminContentSettingsSchema = z.object({
+  /** The Burmese forms, as before. */
   header_play_text: z.string(),
   is_maintain: z.enum(["0", "1"]),
   social_links: socialLinkValuesSchema,
   point_warning: z.string(),
+  /** Every language's form. */
+  header_play_texts: localizedTextSchema,
+  point_warning_texts: localizedTextSchema,
 });
+/** PUT answers of the two texts: `text` is the Burmese form. */
+export const settingTextAnswerSchema = z.object({ text: z.string(), texts: localizedTextSchema });
 
 export const adminCategorySchema = categorySchema.extend({ sort: z.number().int(), active: z.boolean() });
 /** GET /api/admin/catalogue/categories */
@@ -188,6 +215,7 @@ export const adminGameListSchema = z.object({ data: z.array(adminGameSchema) });
 export const gameFlagsBodySchema = z.strictObject({ active: z.boolean() });
 
 export type AdminBanner = z.infer<typeof adminBannerSchema>;
+export type SettingTextBody = z.infer<typeof settingTextBodySchema>;
 export type CreateBannerBody = z.infer<typeof createBannerBodySchema>;
 export type UpdateBannerBody = z.infer<typeof updateBannerBodySchema>;
 export type SocialLinks = z.infer<typeof socialLinkValuesSchema>;

@@ -19,4 +19,5 @@ export * from "./rewards-points.ts";
 export * from "./rewards-referral.ts";
 export * from "./support.ts";
 export * from "./vitals.ts";
+export * from "./texts.ts";
 export * from "./wallet.ts";

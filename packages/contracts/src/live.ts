@@ -2,6 +2,7 @@ import { z } from "zod";
 import { phoneInputSchema } from "./accounts.ts";
 import { text } from "./common.ts";
 import { wsResultMessageSchema } from "./lottery.ts";
+import { localizedTextBodySchema, translationsSchema } from "./texts.ts";
 
 // ---- Live events on the socket (GET /api/ws) -----------------------------------------------------
 
@@ -20,14 +21,25 @@ export const wsChatMessageSchema = z.object({
   text: z.string(),
   shown_for_ms: z.number().int().min(1),
 });
-/** The marquee text changed (or, after a resume, the current text; event_id 0 when it never changed live). */
-export const wsMarqueeMessageSchema = z.object({ type: z.literal("marquee"), event_id: z.number().int().min(0), text: z.string() });
+/**
+ * The marquee text changed (or, after a resume, the current text; event_id 0 when it never changed live).
+ * `text` is Burmese; `translations` the other languages written (the page picks its own, else Burmese).
+ */
+export const wsMarqueeMessageSchema = z.object({
+  type: z.literal("marquee"),
+  event_id: z.number().int().min(0),
+  text: z.string(),
+  translations: translationsSchema.optional(),
+});
 /** An operator announcement to everyone, or to one player. */
 export const wsBroadcastMessageSchema = z.object({
   type: z.literal("broadcast"),
   event_id: eventId,
+  /** Burmese; the other languages written are in `title_translations` / `body_translations` (else Burmese). */
   title: z.string(),
   body: z.string(),
+  title_translations: translationsSchema.optional(),
+  body_translations: translationsSchema.optional(),
   /** True when sent to this player only. */
   personal: z.boolean(),
 });
@@ -48,10 +60,15 @@ export const wsLiveMessageSchema = z.discriminatedUnion("type", [
 
 /** POST /api/admin/live/chat: a ticker message to every open page. */
 export const liveChatBodySchema = z.strictObject({ text: text().trim().min(1).max(CHAT_TEXT_MAX) });
-/** POST /api/admin/live/broadcast: to everyone (no phone) or to one player (their phone). */
+/**
+ * POST /api/admin/live/broadcast: to everyone (no phone) or to one player (their phone). `title` and
+ * `body` are Burmese and required (422 BURMESE_TEXT_REQUIRED); English, Chinese and Thai are optional.
+ */
 export const liveBroadcastBodySchema = z.strictObject({
-  title: text().trim().min(1).max(BROADCAST_TITLE_MAX),
-  body: text().trim().min(1).max(BROADCAST_BODY_MAX),
+  title: text().trim().max(BROADCAST_TITLE_MAX),
+  body: text().trim().max(BROADCAST_BODY_MAX),
+  title_translations: localizedTextBodySchema(BROADCAST_TITLE_MAX).omit({ mm: true }).optional(),
+  body_translations: localizedTextBodySchema(BROADCAST_BODY_MAX).omit({ mm: true }).optional(),
   phone: phoneInputSchema.optional(),
 });
 export const liveSentSchema = z.object({ event_id: eventId });

@@ -191,6 +191,8 @@ export const adjustmentSchema = z.object({
   reason: z.string(),
   status: adjustmentStatusSchema,
   requested_by: id,
+  /** The name of the operator who asked (their phone when they have no name). */
+  requested_by_name: z.string(),
   confirmed_by: id.nullable(),
   journal_id: id.nullable(),
   created_at: timestamp,
@@ -261,6 +263,8 @@ export const auditLogEntrySchema = z.object({
   id,
   actor_id: id.nullable(),
   actor_phone: z.string().nullable(),
+  /** Who acted: a player (their own sign-in, password …), an operator or an admin; null for the system. */
+  actor_role: z.enum(["player", "operator", "admin"]).nullable(),
   action: z.string(),
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),

@@ -15,7 +15,10 @@ export const banners = pgTable(
   "banners",
   {
     id: id(),
+    /** The Burmese caption; every other language falls back to it. */
     title: text("title").notNull(),
+    /** The caption in English, Chinese and Thai, those written (migration 0032). */
+    titleTranslations: jsonb("title_translations").notNull().default({}),
     imageDesktop: text("image_desktop").notNull(),
     imageMobile: text("image_mobile").notNull(),
     link: text("link"),

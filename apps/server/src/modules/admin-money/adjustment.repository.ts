@@ -81,6 +81,7 @@ export interface AdjustmentListRow {
   reason: string;
   status: "pending" | "applied" | "rejected";
   requested_by: number;
+  requested_by_name: string;
   confirmed_by: number | null;
   journal_id: number | null;
   created_at: Date | string;
@@ -91,9 +92,11 @@ export async function listAdjustments(db: Executor, status: string | undefined, 
   const where = status ? sql`where a.status = ${status}` : sql``;
   const order = status === "pending" ? sql`a.id asc` : sql`a.id desc`;
   const res = await db.execute(sql`
-    select a.id, a.user_id, u.phone, u.name, a.amount, a.reason, a.status, a.requested_by, a.confirmed_by,
+    select a.id, a.user_id, u.phone, u.name, a.amount, a.reason, a.status, a.requested_by,
+           coalesce(nullif(btrim(o.name), ''), o.phone, '#' || a.requested_by::text) as requested_by_name, a.confirmed_by,
            a.journal_id, a.created_at, a.decided_at
       from adjustments a join users u on u.id = a.user_id
+      left join users o on o.id = a.requested_by
       ${where}
      order by ${order}
      limit ${limit}`);

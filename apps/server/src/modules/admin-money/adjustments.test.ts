@@ -64,6 +64,8 @@ describe("operator balance adjustments", () => {
       amount: 1_000_001,
       status: "pending",
       requested_by: op1.id,
+      // The console names who asked, not "#id".
+      requested_by_name: "Test operator",
     });
 
     expectErrorBody(

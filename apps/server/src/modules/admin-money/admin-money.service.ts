@@ -85,6 +85,7 @@ export async function auditLogPage(ctx: AppContext, query: AuditLogQuery, viewer
       id: r.id,
       actor_id: r.actorId,
       actor_phone: r.actorPhone,
+      actor_role: r.actorRole,
       action: r.action,
       target_type: r.targetType,
       target_id: r.targetId,

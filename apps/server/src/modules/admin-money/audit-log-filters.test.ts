@@ -59,6 +59,15 @@ describe("audit log viewer: filters", () => {
     expect((await page(`actor=${opB.phone}&player=${alice.id}`)).total).toBe(0);
   });
 
+  it("says who acted: a player's own sign-in is the player's, an operator's decision the operator's", async () => {
+    const login = await call(t, "POST", "/api/user/login", { body: { phone: bob.phone, password: bob.password } });
+    expect(login.statusCode).toBe(200);
+    const signIn = (await page("action=auth.login")).data.find((e) => e.actor_id === bob.id);
+    expect(signIn).toMatchObject({ actor_phone: bob.phone, actor_role: "player" });
+    const byA = await page(`actor=${opA.phone}`);
+    expect(byA.data.every((e) => e.actor_role === "operator")).toBe(true);
+  });
+
   it("refuses filters that are not one", async () => {
     for (const q of ["actor=12345", "action=DROP%20TABLE", "player=0", "start_date=2026-13-01", "extra=1"]) {
       expectErrorBody(await call(t, "GET", `/api/admin/audit-log?${q}`, { token: opA.token }), 400, "VALIDATION_FAILED");

@@ -1,4 +1,4 @@
-import type { AdminBanner, Banner, CreateBannerBody, UpdateBannerBody } from "@shwe/contracts";
+import { type AdminBanner, type Banner, type CreateBannerBody, type TextLanguage, textIn, type UpdateBannerBody } from "@shwe/contracts";
 import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { type Actor, recordAudit } from "./audit.service.ts";
@@ -11,17 +11,20 @@ import {
   selectBannersOn,
   updateBannerRow,
 } from "./banners.repository.ts";
+import { parseTranslations, requireBurmese, translationsFromBody } from "./texts.service.ts";
 
 export type BannerVariant = "desktop" | "mobile";
 
-function toPublic(row: BannerRow, variant: BannerVariant): Banner {
-  return { id: row.id, title: row.title, image: variant === "desktop" ? row.imageDesktop : row.imageMobile, link: row.link };
+function toPublic(row: BannerRow, variant: BannerVariant, lng: TextLanguage | undefined): Banner {
+  const title = textIn({ mm: row.title, ...parseTranslations(row.titleTranslations) }, lng);
+  return { id: row.id, title, image: variant === "desktop" ? row.imageDesktop : row.imageMobile, link: row.link };
 }
 
 export function toAdminBanner(row: BannerRow): AdminBanner {
   return {
     id: row.id,
     title: row.title,
+    title_translations: parseTranslations(row.titleTranslations),
     image_desktop: row.imageDesktop,
     image_mobile: row.imageMobile,
     link: row.link,
@@ -38,10 +41,10 @@ function checkDates(startsOn: string, endsOn: string | null): void {
   }
 }
 
-/** The banners of a day (Asia/Yangon), with the desktop or the mobile art. */
-export async function bannersOn(db: Db, day: string, variant: BannerVariant): Promise<Banner[]> {
+/** The banners of a day (Asia/Yangon), with the desktop or the mobile art, captions in `lng` (else Burmese). */
+export async function bannersOn(db: Db, day: string, variant: BannerVariant, lng?: TextLanguage): Promise<Banner[]> {
   const rows = await selectBannersOn(db, day);
-  return rows.map((r) => toPublic(r, variant));
+  return rows.map((r) => toPublic(r, variant, lng));
 }
 
 export async function listBannersForOperator(db: Db): Promise<AdminBanner[]> {
@@ -50,10 +53,12 @@ export async function listBannersForOperator(db: Db): Promise<AdminBanner[]> {
 
 export async function createBanner(db: Db, actor: Actor, body: CreateBannerBody): Promise<AdminBanner> {
   const endsOn = body.ends_on ?? null;
+  const title = requireBurmese(body.title, "title");
   checkDates(body.starts_on, endsOn);
   return db.transaction(async (tx) => {
     const row = await insertBanner(tx, {
-      title: body.title,
+      title,
+      titleTranslations: translationsFromBody(body.title_translations),
       imageDesktop: body.image_desktop,
       imageMobile: body.image_mobile,
       link: body.link ?? null,
@@ -90,7 +95,8 @@ async function changeBanner(
 
 export async function updateBanner(db: Db, actor: Actor, id: number, body: UpdateBannerBody): Promise<AdminBanner> {
   const patch: BannerPatch = {};
-  if (body.title !== undefined) patch.title = body.title;
+  if (body.title !== undefined) patch.title = requireBurmese(body.title, "title");
+  if (body.title_translations !== undefined) patch.titleTranslations = translationsFromBody(body.title_translations);
   if (body.image_desktop !== undefined) patch.imageDesktop = body.image_desktop;
   if (body.image_mobile !== undefined) patch.imageMobile = body.image_mobile;
   if (body.link !== undefined) patch.link = body.link;

@@ -10,7 +10,7 @@ import {
 } from "@shwe/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { SEED_MARQUEE } from "./content.seed.ts";
+import { SEED_MARQUEE, SEED_MARQUEE_TRANSLATIONS } from "./content.seed.ts";
 import { auditRowsOf, createAccountWithToken } from "./content-test-accounts.ts";
 
 describe("operator content endpoints", () => {
@@ -78,12 +78,12 @@ describe("operator content endpoints", () => {
       action: "setting.update",
       targetType: "setting",
       targetId: "content.header_play_text",
-      before: { value: SEED_MARQUEE },
-      after: { value: "ယနေ့ 2D ထီပေါက်စဉ် ၁၂:၀၁" },
+      before: { value: { mm: SEED_MARQUEE, ...SEED_MARQUEE_TRANSLATIONS } },
+      after: { value: { mm: "ယနေ့ 2D ထီပေါက်စဉ် ၁၂:၀၁" } },
     });
     expect(audit?.ip).toBeTruthy();
     // Restore for the other tests.
-    await call("PUT", "/api/admin/content/header_play_text", operator.auth, { text: SEED_MARQUEE });
+    await call("PUT", "/api/admin/content/header_play_text", operator.auth, { texts: { mm: SEED_MARQUEE, ...SEED_MARQUEE_TRANSLATIONS } });
   });
 
   it("switches the claim maintenance flag and the public call follows", async () => {
@@ -132,10 +132,12 @@ describe("operator content endpoints", () => {
 
   it("changes the point warning", async () => {
     const res = await call("PUT", "/api/admin/content/point_warning", operator.auth, { text: "Points expire after 90 days." });
-    expect(res.json()).toEqual({ text: "Points expire after 90 days." });
+    expect(res.json()).toEqual({ text: "Points expire after 90 days.", texts: { mm: "Points expire after 90 days." } });
     const settings = adminContentSettingsSchema.parse((await call("GET", "/api/admin/content/settings", operator.auth)).json());
     expect(settings.point_warning).toBe("Points expire after 90 days.");
-    expect((await call("PUT", "/api/admin/content/point_warning", operator.auth, { text: "   " })).statusCode).toBe(400);
+    const blank = await call("PUT", "/api/admin/content/point_warning", operator.auth, { text: "   " });
+    expect(blank.statusCode).toBe(422);
+    expect(errorBodySchema.parse(blank.json()).code).toBe("BURMESE_TEXT_REQUIRED");
   });
 
   it("creates, updates and deactivates a banner, each step audited and visible on the site", async () => {

@@ -1,6 +1,13 @@
-import { bannerListSchema, daySchema, headerPlayTextSchema, maintainSchema, socialLinksSchema } from "@shwe/contracts";
+import {
+  bannerListSchema,
+  daySchema,
+  headerPlayTextSchema,
+  languageQuerySchema,
+  maintainSchema,
+  socialLinksSchema,
+  textIn,
+} from "@shwe/contracts";
 import { yangonDate } from "@shwe/domain";
-import { z } from "zod";
 import type { AppContext, ZodApp } from "../../app-context.ts";
 import { CACHE_CONTROL, type PublicAnswerOptions, publicAnswer } from "../../plugins/public-reply.ts";
 import { type BannerVariant, bannersOn } from "./banners.service.ts";
@@ -9,13 +16,14 @@ import { HEADER_PLAY_TEXT, PROMO_MAINTAIN, readSetting, SOCIAL_LINKS } from "./s
 /** The claim flag is revalidated on every use (and read from the database every time). */
 export const NO_CACHE = "no-cache";
 
-const bannerQuerySchema = z.object({ date: daySchema.optional() });
+const bannerQuerySchema = languageQuerySchema.extend({ date: daySchema.optional() });
 
 /**
  * Public site content: marquee text, maintenance flag, social links and banners (no token needed).
  * Marquee, links and banners are answered from the public cache (plugins/public-reply.ts), which
  * compresses them itself; browsers may reuse them for a minute, so an operator's change shows
- * within a minute.
+ * within a minute. Operator texts come in the language of `?lng=` (Burmese without it, and where that
+ * language was not written): each language is its own cached answer and its own URL.
  */
 export function registerContentRoutes(app: ZodApp, ctx: AppContext): void {
   const answer = (name: string, schema: PublicAnswerOptions["schema"]) =>
@@ -27,13 +35,20 @@ export function registerContentRoutes(app: ZodApp, ctx: AppContext): void {
     "/api/header_play_text",
     {
       compress: false,
-      schema: { tags: ["content"], summary: "Marquee notice: data[0].text", response: { 200: headerPlayTextSchema } },
+      schema: {
+        tags: ["content"],
+        summary: "Marquee notice: data[0].text, in ?lng= (Burmese by default)",
+        querystring: languageQuerySchema,
+        response: { 200: headerPlayTextSchema },
+      },
     },
-    async (request, reply) =>
-      marqueeAnswer(request, reply, "", async () => {
-        const text = await readSetting(ctx.db, HEADER_PLAY_TEXT);
+    async (request, reply) => {
+      const lng = request.query.lng;
+      return marqueeAnswer(request, reply, lng ?? "", async () => {
+        const text = textIn(await readSetting(ctx.db, HEADER_PLAY_TEXT), lng);
         return { data: text ? [{ text }] : [] };
-      }),
+      });
+    },
   );
 
   app.get(
@@ -62,15 +77,16 @@ export function registerContentRoutes(app: ZodApp, ctx: AppContext): void {
         compress: false,
         schema: {
           tags: ["content"],
-          summary: `Active banners of a day (default today in Asia/Yangon), ${variant} art`,
+          summary: `Active banners of a day (default today in Asia/Yangon), ${variant} art, captions in ?lng=`,
           querystring: bannerQuerySchema,
           response: { 200: bannerListSchema },
         },
       },
       async (request, reply) => {
         const day = request.query.date ?? yangonDate(ctx.clock.now());
-        return bannersAnswer(request, reply, day, async () => ({
-          data: await bannersOn(ctx.db, day, variant),
+        const lng = request.query.lng;
+        return bannersAnswer(request, reply, `${day}|${lng ?? ""}`, async () => ({
+          data: await bannersOn(ctx.db, day, variant, lng),
         }));
       },
     );

@@ -1,8 +1,9 @@
-import { socialLinkValuesSchema } from "@shwe/contracts";
+import { type LocalizedText, socialLinkValuesSchema } from "@shwe/contracts";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { type Actor, recordAudit } from "./audit.service.ts";
 import { insertSettingIfMissing, lockSetting, selectSettingValues, writeSetting } from "./settings.repository.ts";
+import { storedTextSchema } from "./texts.service.ts";
 
 /**
  * Operator-editable settings, one JSON value per key in the `settings` table. Each key is declared
@@ -19,8 +20,8 @@ export function defineSetting<T>(key: string, schema: z.ZodType<T>, defaultValue
   return { key, schema, defaultValue };
 }
 
-/** The scrolling marquee notice (GET /api/header_play_text). */
-export const HEADER_PLAY_TEXT = defineSetting("content.header_play_text", z.string(), "");
+/** The scrolling marquee notice (GET /api/header_play_text), in every language written (Burmese required). */
+export const HEADER_PLAY_TEXT = defineSetting<LocalizedText>("content.header_play_text", storedTextSchema, { mm: "" });
 /**
  * The weekly claim maintenance flag (GET /api/weekly/promo_maintain): '1' closes Claim, '0' opens it.
  * A missing or broken value reads as '1' so that claiming fails closed.
@@ -36,7 +37,7 @@ export const SOCIAL_LINKS = defineSetting("content.social_links", socialLinkValu
   instagram: "",
 });
 /** The operator text shown on the points page (GET /api/point/warning). */
-export const POINT_WARNING = defineSetting("content.point_warning", z.string(), "");
+export const POINT_WARNING = defineSetting<LocalizedText>("content.point_warning", storedTextSchema, { mm: "" });
 
 function parseOr<T>(def: SettingDef<T>, stored: unknown): T {
   if (stored === undefined) return def.defaultValue;

@@ -1,4 +1,4 @@
-import { CHAT_SHOWN_FOR_MS, type LiveBroadcastBody, type LiveConnections, type WsLiveMessage } from "@shwe/contracts";
+import { CHAT_SHOWN_FOR_MS, type LiveBroadcastBody, type LiveConnections, type Translations, type WsLiveMessage } from "@shwe/contracts";
 import { normalizePhone } from "@shwe/domain";
 import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { findUserByPhone } from "../accounts/users.repository.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";
 import { HEADER_PLAY_TEXT, readSetting } from "../content/settings.service.ts";
+import { requireBurmese, translationsFromBody } from "../content/texts.service.ts";
 import {
   insertLiveEvent,
   isPlayerPresent,
@@ -69,8 +70,19 @@ export async function postChat(ctx: AppContext, actor: Actor, text: string): Pro
   });
 }
 
-/** An announcement to everyone, or to the player with this phone (404 when there is none); audited. */
+/**
+ * An announcement to everyone, or to the player with this phone (404 when there is none); audited.
+ * Title and body in Burmese (required) and in the other languages written; each page shows its own.
+ */
 export async function postBroadcast(ctx: AppContext, actor: Actor, body: LiveBroadcastBody): Promise<number> {
+  const title = requireBurmese(body.title, "title");
+  const text = requireBurmese(body.body, "body");
+  // Only the languages written travel with it (a Burmese-only broadcast looks as it always did).
+  const translations: Record<string, Translations> = {};
+  const titles = translationsFromBody(body.title_translations);
+  const bodies = translationsFromBody(body.body_translations);
+  if (Object.keys(titles).length > 0) translations.title_translations = titles;
+  if (Object.keys(bodies).length > 0) translations.body_translations = bodies;
   let userId: number | null = null;
   if (body.phone !== undefined) {
     const phone = normalizePhone(body.phone);
@@ -79,10 +91,11 @@ export async function postBroadcast(ctx: AppContext, actor: Actor, body: LiveBro
     userId = user.id;
   }
   return ctx.db.transaction(async (tx) => {
-    const id = await publishLiveEvent(tx, userId, { type: "broadcast", title: body.title, body: body.body });
+    const id = await publishLiveEvent(tx, userId, { type: "broadcast", title, body: text, ...translations });
     await recordAudit(tx, actor, "live.broadcast", { type: "live_event", id }, null, {
-      title: body.title,
-      body: body.body,
+      title,
+      body: text,
+      ...translations,
       user_id: userId,
     });
     return id;
@@ -112,8 +125,9 @@ export async function replayFor(
     .filter((r) => r.kind !== "marquee")
     .map((r) => (r.kind === "chat" ? runningChat(r, now) : liveMessageOf(r)))
     .filter((m): m is Record<string, unknown> => m !== null);
-  const [text, marqueeId] = await Promise.all([readSetting(ctx.db, HEADER_PLAY_TEXT), selectLastMarqueeId(ctx.db)]);
-  messages.push({ type: "marquee", event_id: marqueeId, text } satisfies WsLiveMessage);
+  const [texts, marqueeId] = await Promise.all([readSetting(ctx.db, HEADER_PLAY_TEXT), selectLastMarqueeId(ctx.db)]);
+  const { mm, ...translations } = texts;
+  messages.push({ type: "marquee", event_id: marqueeId, text: mm, translations } satisfies WsLiveMessage);
   const last = Math.max(head, ...rows.map((r) => r.id));
   return { messages, head: last };
 }

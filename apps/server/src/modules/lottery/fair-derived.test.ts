@@ -7,9 +7,9 @@ import { lotteryGames } from "../../db/schema/index.ts";
 import { ManualClock } from "../../lib/clock.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { withMoneyTx } from "../ledger/ledger.service.ts";
-import { call } from "../ledger/testing.ts";
+import { balancesOf, call, createUser, expectLedgerClean, fund } from "../ledger/testing.ts";
 import { findDraw } from "./draws.repository.ts";
-import { testScheduler } from "./lottery.test-helpers.ts";
+import { bet, createDraw, testScheduler } from "./lottery.test-helpers.ts";
 import { revealFairDraw } from "./results.service.ts";
 import { voidDrawInTx } from "./settlement.service.ts";
 
@@ -118,26 +118,40 @@ describe("fair 1D and crypto 1D draws take their number from the 2D draw at the 
     expect((await drawAt(t, "1D", at)).result).toBe((await drawAt(t, "2D", at)).result?.slice(-1));
   });
 
-  it("a 2D draw voided before the draw keeps the shared seed secret; the 1D draw reveals it with its result", async () => {
-    const scheduler = testScheduler(t);
-    await scheduler.tick();
-    const at = yangon("2025-03-07T12:01:00");
+  it("voiding a 2D draw voids the 1D draw whose number comes from it, refunding both in one transaction; both reveal the seed", async () => {
+    // A fair 2D draw ahead (bets are decided by the database clock) and the 1D draw at the same time sharing its seed.
+    const twoDId = await createDraw(t, "2D");
+    const oneDId = await createDraw(t, "1D");
+    await t.ctx.db.execute(sql`
+      update draws o set draw_at = s.draw_at, closes_at = s.closes_at, fair_seed_secret = s.fair_seed_secret, fair_commitment = s.fair_commitment
+        from draws s where s.id = ${twoDId} and o.id = ${oneDId}`);
+    const at = (await findDraw(t.ctx.db, twoDId))?.drawAt ?? new Date(0);
     const twoD = await drawAt(t, "2D", at);
-    await withMoneyTx(t.ctx.db, (tx) => voidDrawInTx(tx, twoD.id, "Market closed", null));
-    const voided = await drawAt(t, "2D", at);
-    expect(voided.status).toBe("void");
-    expect(voided.fair_seed).toBeNull();
-    const open = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${(await drawAt(t, "1D", at)).id}`)).json());
-    expect(open.seed).toBeNull();
+    const oneDBefore = await drawAt(t, "1D", at);
+    const player = await createUser(t);
+    await fund(t, player.id, 10_000);
+    for (const res of [
+      await bet(t, player.token, "1D", oneDBefore.id, [{ number: "7", amount: 1_000 }]),
+      await bet(t, player.token, "2D", twoD.id, [{ number: "42", amount: 2_000 }]),
+    ]) {
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect((await balancesOf(t, player.id)).balance).toBe(7_000);
 
-    clock.set(new Date(at.getTime() + 5_000));
-    await scheduler.tick();
-    const oneD = await drawAt(t, "1D", at);
-    expect(oneD.status).toBe("settled");
+    await withMoneyTx(t.ctx.db, (tx) => voidDrawInTx(tx, twoD.id, "Market closed", null));
+    const [voided, oneD] = [await drawAt(t, "2D", at), await drawAt(t, "1D", at)];
+    expect(voided.status).toBe("void");
+    expect(oneD.status).toBe("void");
+    // Every stake of both draws is back; the 1D draw takes no more bets.
+    expect((await balancesOf(t, player.id)).balance).toBe(10_000);
+    expect((await bet(t, player.token, "1D", oneD.id, [{ number: "3", amount: 1_000 }])).statusCode).not.toBe(201);
+    // Nothing is left to draw from the seed: it is public on both.
+    expect(voided.fair_seed).toBe(twoD.fair_seed_secret);
     expect(oneD.fair_seed).toBe(twoD.fair_seed_secret);
-    expect((await drawAt(t, "2D", at)).fair_seed).toBe(twoD.fair_seed_secret);
-    const fair = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${oneD.id}`)).json());
-    expect(fair).toMatchObject({ derived_from: { draw_id: twoD.id, type: "2D", digit: "last" }, number: oneD.result, verified: true });
+    const reason = rowsOf<{ void_reason: string }>(await t.ctx.db.execute(sql`select void_reason from draws where id = ${oneD.id}`))[0];
+    expect(reason?.void_reason).toContain(`2D draw ${twoD.id}`);
+
+    await expectLedgerClean(t);
   });
 
   it("without a 2D draw at the same time, a 1D draw is drawn on its own and its proof says so", async () => {

@@ -1,5 +1,5 @@
-import { type WsResultMessage, wsResultMessageSchema } from "@shwe/contracts";
-import { payout } from "@shwe/domain";
+import { type LotteryType, type WsResultMessage, wsResultMessageSchema } from "@shwe/contracts";
+import { DERIVED_FAIR_SOURCE, payout } from "@shwe/domain";
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.ts";
 import type { Tx } from "../../db/client.ts";
@@ -10,7 +10,7 @@ import { lockPlayers, type PostJournalInput, postJournals, reverseJournal, withM
 import { lockMoneyUsersTurnover, setTurnovers } from "../ledger/money-user.repository.ts";
 import { publishRealtime } from "../realtime/realtime.repository.ts";
 import { lotteryHouse, lotteryShard } from "./betting.service.ts";
-import { type DrawRow, hasPendingDrawSharingCommitment, lockDraw, updateDraw } from "./draws.repository.ts";
+import { type DrawRow, findDrawAt, hasPendingDrawSharingCommitment, lockDraw, updateDraw } from "./draws.repository.ts";
 import { POINTS_SETTING } from "./lottery-config.ts";
 import {
   refundLinesOfSlip,
@@ -164,7 +164,9 @@ async function refundDraw(tx: Tx, draw: DrawRow, reason: string, actorId: number
 
 /**
  * Voids a draw (market closed, off day …) and refunds every stake in the same transaction. Refused
- * (409 ALREADY_DECIDED) once its result is final or it is already void.
+ * (409 ALREADY_DECIDED) once its result is final or it is already void. A fair 1D (crypto 1D) draw
+ * whose number is the last digit of this 2D (crypto 2D) draw is voided with it, with the same
+ * refunds: its number can no longer come from a draw that will never be drawn.
  */
 export async function voidDrawInTx(tx: Tx, drawId: number, reason: string, actor: Actor | null): Promise<DrawRow> {
   const draw = await lockDraw(tx, drawId, "update");
@@ -173,6 +175,32 @@ export async function voidDrawInTx(tx: Tx, drawId: number, reason: string, actor
   if (draw.status === "settled" || draw.confirmedAt !== null) {
     throw conflict("ALREADY_DECIDED", "This draw's result is final; it can no longer be voided.");
   }
+  const derived = await lockDerivedDrawOf(tx, draw);
+  if (derived) {
+    // Every bettor of both draws locked at once, in ascending order, before either refund.
+    await lockBettorsOf(tx, [drawId, derived.id]);
+    await voidOneDraw(tx, derived, `${reason} (its number comes from ${draw.type} draw ${draw.id}, void)`.slice(0, 500), actor);
+  }
+  const updated = await voidOneDraw(tx, draw, reason, actor);
+  // The derived draw was voided first, while this one still kept the shared seed: it is public now.
+  if (derived && updated.fairSeed !== null) await updateDraw(tx, derived.id, { fairSeed: updated.fairSeed });
+  return updated;
+}
+
+/** The fair 1D (crypto 1D) draw still waiting for the number of this 2D (crypto 2D) draw, locked. */
+async function lockDerivedDrawOf(tx: Tx, draw: DrawRow): Promise<DrawRow | undefined> {
+  if (draw.fairCommitment === null) return undefined;
+  const type = (Object.keys(DERIVED_FAIR_SOURCE) as LotteryType[]).find((t) => DERIVED_FAIR_SOURCE[t] === draw.type);
+  if (!type) return undefined;
+  const found = await findDrawAt(tx, type, draw.drawAt);
+  if (!found || found.fairCommitment !== draw.fairCommitment) return undefined;
+  const derived = await lockDraw(tx, found.id, "update");
+  if (!derived || derived.status === "void" || derived.status === "settled" || derived.confirmedAt !== null) return undefined;
+  return derived;
+}
+
+async function voidOneDraw(tx: Tx, draw: DrawRow, reason: string, actor: Actor | null): Promise<DrawRow> {
+  const drawId = draw.id;
   // A seed shared with a draw still waiting for its result (1D and 2D at the same time) stays secret:
   // that draw reveals it with its own result.
   const keepSecret = draw.fairCommitment !== null && (await hasPendingDrawSharingCommitment(tx, draw.fairCommitment, drawId));

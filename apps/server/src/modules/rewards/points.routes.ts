@@ -3,6 +3,7 @@ import {
   adminPointsSchema,
   createPointRewardBodySchema,
   errorBodySchema,
+  languageQuerySchema,
   pointClaimBodySchema,
   pointClaimResponseSchema,
   pointHistoryQuerySchema,
@@ -58,8 +59,16 @@ export function registerPointRoutes(app: ZodApp, ctx: AppContext): void {
   );
   app.get(
     "/api/point/warning",
-    { onRequest: noCache, schema: { tags, summary: "The operator's text for the points page", response: { 200: pointWarningSchema } } },
-    async () => pointWarning(ctx),
+    {
+      onRequest: noCache,
+      schema: {
+        tags,
+        summary: "The operator's text for the points page, in ?lng= (Burmese by default)",
+        querystring: languageQuerySchema,
+        response: { 200: pointWarningSchema },
+      },
+    },
+    async (request) => pointWarning(ctx, request.query.lng),
   );
 
   const limiter = accountLimiter(app, ctx.config.rateLimits, "point_claim", [

@@ -10,6 +10,7 @@ import type {
   PointWarning,
   UpdatePointRewardBody,
 } from "@shwe/contracts";
+import { type TextLanguage, textIn } from "@shwe/contracts";
 import { checkPointClaim, POINT_MESSAGES, pointsForStake, yangonDate } from "@shwe/domain";
 import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
@@ -104,8 +105,8 @@ export async function pointList(ctx: AppContext): Promise<PointList> {
 }
 
 /** GET /api/point/warning */
-export async function pointWarning(ctx: AppContext): Promise<PointWarning> {
-  return { text: await readSetting(ctx.db, POINT_WARNING) };
+export async function pointWarning(ctx: AppContext, lng?: TextLanguage): Promise<PointWarning> {
+  return { text: textIn(await readSetting(ctx.db, POINT_WARNING), lng) };
 }
 
 /**

@@ -10,6 +10,7 @@ afterEach(() => useSession.setState({ user: null }));
 const banner = {
   id: 5,
   title: "Thai 2D",
+  title_translations: { en: "Thai 2D draw" },
   image_desktop: "/img/banners/2d-desktop.svg",
   image_mobile: "/img/banners/2d-mobile.svg",
   link: "/two/lottery",
@@ -19,7 +20,7 @@ const banner = {
   active: true,
 };
 
-describe("BannersPanel", () => {
+describe("BannersPanel", { timeout: 20_000 }, () => {
   it("edits a banner's days, order and visibility, and adds a new one with an uploaded picture", async () => {
     signInOperator({ role: "admin" });
     const server = mockServer({
@@ -31,6 +32,8 @@ describe("BannersPanel", () => {
     renderConsole(<BannersPanel />, { path: "/admin/content" });
     const item = await screen.findByTestId("banner-5");
     await userEvent.click(within(item).getByText("Thai 2D"));
+    expect(within(item).getByRole("textbox", { name: "English" })).toHaveValue("Thai 2D draw");
+    await userEvent.type(within(item).getByRole("textbox", { name: "Thai" }), "หวยไทย 2D");
     const ends = within(item).getByLabelText("Shows until");
     await userEvent.type(ends, "2026-12-31");
     await userEvent.clear(within(item).getByLabelText("Order"));
@@ -43,13 +46,16 @@ describe("BannersPanel", () => {
       sort: 3,
       active: false,
       link: "/two/lottery",
+      title: "Thai 2D",
+      title_translations: { en: "Thai 2D draw", cn: "", thai: "หวยไทย 2D" },
     });
 
     await userEvent.click(screen.getByText("+ New banner"));
     const form = screen.getByRole("button", { name: "Add banner" }).closest("form") as HTMLFormElement;
     await userEvent.click(within(form).getByRole("button", { name: "Add banner" }));
     expect(await within(form).findByRole("alert")).toHaveTextContent("Enter a title, both pictures");
-    await userEvent.type(within(form).getByLabelText("Title"), "Pocket money");
+    await userEvent.type(within(form).getByRole("textbox", { name: "Burmese (required)" }), "မုန့်ဖိုး");
+    await userEvent.type(within(form).getByRole("textbox", { name: "English" }), "Pocket money");
     const [desktopUpload, mobileUpload] = within(form).getAllByLabelText("Upload image");
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "p.png", { type: "image/png" });
     await userEvent.upload(desktopUpload as HTMLInputElement, file);
@@ -58,7 +64,8 @@ describe("BannersPanel", () => {
     await userEvent.click(within(form).getByRole("button", { name: "Add banner" }));
     await waitFor(() => expect(server.to("POST", "/api/admin/content/banners")).toHaveLength(1));
     expect(server.to("POST", "/api/admin/content/banners")[0]?.body).toMatchObject({
-      title: "Pocket money",
+      title: "မုန့်ဖိုး",
+      title_translations: { en: "Pocket money", cn: "", thai: "" },
       image_desktop: "/media/abcdefghijklmnopqrstuvwx.webp",
       image_mobile: "/media/abcdefghijklmnopqrstuvwx.webp",
       ends_on: null,

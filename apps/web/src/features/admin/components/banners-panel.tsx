@@ -1,4 +1,4 @@
-import { adminBannerListSchema, adminBannerSchema } from "@shwe/contracts";
+import { adminBannerListSchema, adminBannerSchema, BANNER_TITLE_MAX } from "@shwe/contracts";
 import { yangonDate } from "@shwe/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -12,6 +12,7 @@ import { adminKeys } from "../api/query-keys.ts";
 import { useErrorText } from "../hooks/use-error-text.ts";
 import { TextField } from "./fields.tsx";
 import { ImageUploadButton } from "./image-upload.tsx";
+import { formsOf, LocalizedTextFields, type TextForms, translationsOf } from "./localized-text-fields.tsx";
 import { Badge, Panel } from "./panel.tsx";
 
 type Banner = z.infer<typeof adminBannerSchema>;
@@ -25,7 +26,7 @@ function useBanners() {
 }
 
 interface Draft {
-  title: string;
+  title: TextForms;
   image_desktop: string;
   image_mobile: string;
   link: string;
@@ -36,7 +37,7 @@ interface Draft {
 }
 
 const draftOf = (b?: Banner): Draft => ({
-  title: b?.title ?? "",
+  title: formsOf(b ? { mm: b.title, ...b.title_translations } : undefined),
   image_desktop: b?.image_desktop ?? "",
   image_mobile: b?.image_mobile ?? "",
   link: b?.link ?? "",
@@ -106,13 +107,14 @@ function BannerForm({ banner }: { banner?: Banner }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const sort = Number(draft.sort);
-    if (!draft.title.trim() || !draft.image_desktop || !draft.image_mobile || !Number.isInteger(sort) || sort < 0) {
+    if (!draft.title.mm.trim() || !draft.image_desktop || !draft.image_mobile || !Number.isInteger(sort) || sort < 0) {
       return setError(t("banners.invalid"));
     }
     setError(undefined);
     save.mutate(
       {
-        title: draft.title.trim(),
+        title: draft.title.mm.trim(),
+        title_translations: translationsOf(draft.title),
         image_desktop: draft.image_desktop,
         image_mobile: draft.image_mobile,
         link: draft.link.trim() || null,
@@ -130,7 +132,8 @@ function BannerForm({ banner }: { banner?: Banner }) {
       },
     );
   };
-  const set = (field: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [field]: e.target.value });
+  const set = (field: Exclude<keyof Draft, "title" | "active">) => (e: { target: { value: string } }) =>
+    setDraft({ ...draft, [field]: e.target.value });
   const image = (field: "image_desktop" | "image_mobile") => (
     <div className="flex items-end gap-2">
       <TextField
@@ -145,7 +148,14 @@ function BannerForm({ banner }: { banner?: Banner }) {
   );
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" noValidate>
-      <TextField className="sm:col-span-2" label={t("banners.name")} value={draft.title} onChange={set("title")} />
+      <div className="sm:col-span-2">
+        <LocalizedTextFields
+          label={t("banners.name")}
+          value={draft.title}
+          max={BANNER_TITLE_MAX}
+          onChange={(title) => setDraft((d) => ({ ...d, title }))}
+        />
+      </div>
       {image("image_desktop")}
       {image("image_mobile")}
       <TextField className="sm:col-span-2" label={t("banners.link")} value={draft.link} onChange={set("link")} placeholder="/two/lottery" />

@@ -1,49 +1,54 @@
-import { type SocialLinks, updateSocialLinksBodySchema } from "@shwe/contracts";
+import { type LocalizedText, type SocialLinks, updateSocialLinksBodySchema } from "@shwe/contracts";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { toast } from "../../../lib/toast.ts";
-import { useUpdateHeaderText } from "../api/update-header-text.ts";
+import { type SettingText, useUpdateSettingText } from "../api/update-header-text.ts";
 import { type MaintainFlag, useUpdateMaintain } from "../api/update-maintain.ts";
 import { type SocialLinksPatch, useUpdateSocialLinks } from "../api/update-social-links.ts";
 import { useBusy } from "../hooks/use-busy.ts";
 import { useErrorToast } from "../hooks/use-error-text.ts";
-import { TextArea, TextField } from "./fields.tsx";
+import { TextField } from "./fields.tsx";
+import { formsOf, LocalizedTextFields, sameForms, type TextForms, trimmedForms } from "./localized-text-fields.tsx";
 
-const MARQUEE_MAX = 1000;
+const SETTING_TEXT_MAX = 1000;
 
-/** The marquee text every visitor sees under the header. */
-export function MarqueeForm({ current }: { current: string }) {
+/**
+ * One of the site's operator texts in every language: the marquee every visitor sees under the
+ * header, or the note on the points page. Burmese is required; the others fall back to it.
+ */
+export function SettingTextForm({ setting, current }: { setting: SettingText; current: LocalizedText }) {
   const { t } = useTranslation("admin");
-  const save = useUpdateHeaderText();
+  const { t: tt } = useTranslation("texts");
+  const save = useUpdateSettingText(setting);
   const showError = useErrorToast();
   const [busy, run] = useBusy();
-  const [text, setText] = useState(current);
+  const initial = formsOf(current);
+  const [forms, setForms] = useState<TextForms>(initial);
   const [error, setError] = useState<string>();
-  const unchanged = text.trim() === current.trim();
+  const unchanged = sameForms(forms, initial);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) {
-      setError(t("content.marqueeRequired"));
+    if (!forms.mm.trim()) {
+      setError(setting === "header_play_text" ? t("content.marqueeRequired") : tt("burmeseRequired"));
       return;
     }
-    void run(() => save.mutateAsync(text.trim()).then(() => toast.success(t("content.saved")), showError));
+    void run(() => save.mutateAsync(trimmedForms(forms)).then(() => toast.success(t("content.saved")), showError));
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
-      <TextArea
-        label={t("content.marqueeLabel")}
-        value={text}
-        rows={4}
-        maxLength={MARQUEE_MAX}
-        onChange={(e) => {
-          setText(e.target.value);
+    <form onSubmit={submit} noValidate className="space-y-3" data-testid={`setting-text-${setting}`}>
+      <LocalizedTextFields
+        label={setting === "header_play_text" ? t("content.marqueeLabel") : tt("pointWarningLabel")}
+        value={forms}
+        rows={3}
+        max={SETTING_TEXT_MAX}
+        onChange={(next) => {
+          setForms(next);
           setError(undefined);
         }}
         error={error}
-        hint={t("content.chars", { count: text.length, max: MARQUEE_MAX })}
       />
       <Button type="submit" loading={busy} disabled={unchanged}>
         {t("actions.save")}

@@ -73,8 +73,7 @@ function PendingAdjustmentRow({ adjustment: a }: { adjustment: Adjustment }) {
         </p>
         <p className="break-words">{a.reason}</p>
         <p className="tabular text-xs text-muted">
-          {t("adjustments.requestedBy", { who: mine ? t("adjustments.you") : `#${a.requested_by}` })} ·{" "}
-          {formatDisplayDateTime(a.created_at)}
+          {t("adjustments.requestedBy", { who: mine ? t("adjustments.you") : a.requested_by_name })} · {formatDisplayDateTime(a.created_at)}
         </p>
         {mine ? <p className="text-xs text-warn">{t("adjustments.notYours")}</p> : null}
       </div>

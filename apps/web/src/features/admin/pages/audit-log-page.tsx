@@ -82,8 +82,14 @@ function AuditRow({ entry: e }: { entry: AuditLogEntry }) {
         <summary className="relative grid min-h-11 cursor-pointer list-none grid-cols-2 gap-x-3 gap-y-0.5 px-3 py-2 select-none hover:bg-surface-2 sm:grid-cols-[9.5rem_minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1fr)_1.25rem] sm:items-center [&::-webkit-details-marker]:hidden">
           <span className="tabular text-muted">{formatDisplayDateTime(e.created_at)}</span>
           <span className="min-w-0">
-            <span className="sr-only">{t("audit.who")} </span>
+            {/* A player's own actions (sign-in, password) are the player's, not an operator's. */}
+            <span className="sr-only">{t(e.actor_role === "player" ? "audit.whoPlayer" : "audit.who")} </span>
             <span className="tabular font-semibold">{e.actor_phone ?? (e.actor_id ? `#${e.actor_id}` : t("audit.system"))}</span>
+            {e.actor_role === "player" ? (
+              <span className="ml-2 rounded-full border border-line px-2 py-0.5 text-xs text-muted" data-testid="audit-actor-player">
+                {t("audit.player")}
+              </span>
+            ) : null}
           </span>
           <span className="min-w-0 font-mono text-gold break-all">{e.action}</span>
           <span className="min-w-0 text-muted break-all">

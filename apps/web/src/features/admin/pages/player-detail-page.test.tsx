@@ -53,6 +53,10 @@ describe("player detail", { timeout: 15_000 }, () => {
     expect(within(balances).getByText("Main").nextElementSibling).toHaveTextContent("10,000");
     expect(within(balances).getByText("Turnover left").nextElementSibling).toHaveTextContent("7,000");
     expect(within(balances).getByText("On hold (cash-out)").nextElementSibling).toHaveTextContent("5,000");
+    // Points are not kyat.
+    const points = within(balances).getByText("Points").nextElementSibling;
+    expect(points).toHaveTextContent("40 points");
+    expect(points).not.toHaveTextContent("MMK");
     expect(screen.getByRole("region", { name: "Account" })).toHaveTextContent("Active");
     expect(screen.getAllByText("Level 1").length).toBeGreaterThan(0);
   });
@@ -130,7 +134,7 @@ describe("player detail", { timeout: 15_000 }, () => {
     expect(server.to("POST", "/api/admin/users/12/block").map((c) => c.body)).toEqual([{ blocked: true, reason: "Shared account" }]);
   });
 
-  it("lists this player's pending adjustments; the operator who asked cannot confirm their own", async () => {
+  it("lists this player's pending adjustments by the name of who asked; the operator who asked cannot confirm their own", async () => {
     const user = userEvent.setup();
     const pending = (id: number, requestedBy: number): Adjustment => ({
       id,
@@ -141,6 +145,7 @@ describe("player detail", { timeout: 15_000 }, () => {
       reason: `Request ${id}`,
       status: "pending",
       requested_by: requestedBy,
+      requested_by_name: requestedBy === 1 ? "Operator One" : "Ma Hla",
       confirmed_by: null,
       journal_id: null,
       created_at: "2026-11-20T03:30:00.000Z",
@@ -154,6 +159,8 @@ describe("player detail", { timeout: 15_000 }, () => {
     expect(within(mine).getByRole("button", { name: "Confirm" })).toBeDisabled();
     expect(mine).toHaveTextContent("You asked for this one");
     const theirs = screen.getByText("Request 8").closest("li") as HTMLElement;
+    expect(theirs).toHaveTextContent("Asked by Ma Hla");
+    expect(theirs).not.toHaveTextContent("#2");
     await user.click(within(theirs).getByRole("button", { name: "Confirm" }));
     const dialog = screen.getByRole("dialog", { name: "Confirm this adjustment?" });
     expect(dialog).toHaveTextContent("1,500,000 MMK will be added to the main balance of Aung Aung (09500000001) now.");

@@ -1,4 +1,4 @@
-import { formatDisplayDateTime } from "@shwe/domain";
+import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { BackIcon } from "../../../components/icons.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
@@ -84,7 +84,8 @@ export function PlayerDetailPage() {
                 <Money value={p.hold} />
               </Fact>
               <Fact label={t("balances.point")}>
-                <Money value={p.point} />
+                {/* Points are not kyat. */}
+                <span className="tabular">{t("balances.pointValue", { points: formatAmount(p.point) })}</span>
               </Fact>
               <Fact label={t("balances.p_balance")}>
                 <Money value={p.p_balance} />

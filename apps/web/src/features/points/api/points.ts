@@ -9,6 +9,7 @@ import {
 } from "@shwe/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { useContentLanguage } from "../../../lib/content-language.ts";
 
 export const pointKeys = {
   list: ["points", "list"] as const,
@@ -25,11 +26,13 @@ export function usePointList() {
   });
 }
 
-/** GET /api/point/warning: the operator's text for this page (empty when there is none). */
+/** GET /api/point/warning?lng=: the operator's text for this page in the page's language (empty when there is none). */
 export function usePointWarning() {
+  const lng = useContentLanguage();
   return useQuery({
-    queryKey: pointKeys.warning,
-    queryFn: async ({ signal }) => pointWarningSchema.parse(await api<unknown>("point/warning", { signal, anonymous: true })).text,
+    queryKey: [...pointKeys.warning, lng],
+    queryFn: async ({ signal }) =>
+      pointWarningSchema.parse(await api<unknown>("point/warning", { signal, anonymous: true, query: { lng } })).text,
     staleTime: 60_000,
   });
 }

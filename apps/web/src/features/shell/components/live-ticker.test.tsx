@@ -1,7 +1,9 @@
-import { act, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
+import type { ReactElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderRoutes } from "../../../app/testing.tsx";
 import { dispatchRealtime } from "../../../lib/realtime.ts";
+import { toast } from "../../../lib/toast.ts";
 import { LiveTicker } from "./live-ticker.tsx";
 import { Marquee } from "./marquee.tsx";
 
@@ -45,5 +47,47 @@ describe("live ticker in the shell", () => {
     act(() => dispatchRealtime({ type: "marquee", event_id: 5, text: "New notice" }));
     expect(await screen.findByText("New notice")).toBeInTheDocument();
     expect(screen.queryByText("Old notice")).toBeNull();
+  });
+
+  it("shows the marquee and broadcasts in the page's language, Burmese where the operator did not write it", async () => {
+    const asked: string[] = [];
+    mockApi({
+      header_play_text: (url) => {
+        asked.push(url.searchParams.get("lng") ?? "");
+        return { body: { data: [{ text: "Old notice" }] } };
+      },
+    });
+    renderRoutes([
+      {
+        index: true,
+        element: (
+          <>
+            <LiveTicker />
+            <Marquee />
+          </>
+        ),
+      },
+    ]);
+    expect(await screen.findByText("Old notice")).toBeInTheDocument();
+    // The page (English here) asks for its own language's text.
+    expect(asked).toEqual(["en"]);
+    act(() => dispatchRealtime({ type: "marquee", event_id: 6, text: "ကြေညာချက်", translations: { en: "Notice", cn: "公告" } }));
+    expect(await screen.findByText("Notice")).toBeInTheDocument();
+    const info = vi.spyOn(toast, "info");
+    act(() =>
+      dispatchRealtime({
+        type: "broadcast",
+        event_id: 7,
+        title: "ဆုကြေးငွေ",
+        body: "အသေးစိတ်",
+        title_translations: { en: "Prize money" },
+        personal: false,
+      }),
+    );
+    const shown = render(info.mock.calls[0]?.[0] as ReactElement);
+    expect(shown.getByText("Prize money")).toBeInTheDocument();
+    // No English body was written: the Burmese one shows.
+    expect(shown.getByText("အသေးစိတ်")).toBeInTheDocument();
+    info.mockRestore();
   });
 });

@@ -1,5 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { contentLanguageOf, liveTextIn } from "../../../lib/content-language.ts";
+import { LANGUAGES } from "../../../lib/i18n.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { subscribeRealtime } from "../../../lib/realtime.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -23,7 +25,7 @@ const QUEUE_MAX = 20;
  * the marquee replaced in place when an operator edits it, and operator broadcasts as a notice.
  */
 export function LiveTicker() {
-  const { t } = useTranslation("common");
+  const { t, i18n } = useTranslation("common");
   const queryClient = useQueryClient();
   const [queue, setQueue] = useState<readonly Chat[]>([]);
   const current = queue[0];
@@ -43,7 +45,10 @@ export function LiveTicker() {
       subscribeRealtime(
         "marquee",
         (m) => {
-          if (typeof m.text === "string") queryClient.setQueryData(headerTextQueryKey, m.text.trim());
+          if (typeof m.text !== "string") return;
+          // Every language's marquee is replaced: a later language switch shows the new text too.
+          for (const lng of LANGUAGES)
+            queryClient.setQueryData([...headerTextQueryKey, lng], liveTextIn(m.text, m.translations, lng).trim());
         },
         catchUp,
       ),
@@ -51,10 +56,11 @@ export function LiveTicker() {
         "broadcast",
         (m) => {
           if (typeof m.title !== "string" || typeof m.body !== "string") return;
+          const lng = contentLanguageOf(i18n.language);
           toast.info(
             <div>
-              <p className="font-bold">{m.title}</p>
-              <p className="whitespace-pre-line break-words">{m.body}</p>
+              <p className="font-bold">{liveTextIn(m.title, m.title_translations, lng)}</p>
+              <p className="whitespace-pre-line break-words">{liveTextIn(m.body, m.body_translations, lng)}</p>
             </div>,
             { toastId: `broadcast-${String(m.event_id)}`, autoClose: 12_000 },
           );
@@ -65,7 +71,7 @@ export function LiveTicker() {
     return () => {
       for (const stop of stops) stop();
     };
-  }, [queryClient]);
+  }, [queryClient, i18n]);
 
   // The message on show leaves after its time; the next one in line follows.
   useEffect(() => {

@@ -6,8 +6,9 @@ import { ApiError } from "../../../../lib/api-client.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { toast } from "../../../../lib/toast.ts";
 import { useContentSettings } from "../../api/content-settings.ts";
-import { MarqueeForm } from "../../components/content-forms.tsx";
+import { SettingTextForm } from "../../components/content-forms.tsx";
 import { TextArea, TextField } from "../../components/fields.tsx";
+import { formsOf, LocalizedTextFields, type TextForms, translationsOf } from "../../components/localized-text-fields.tsx";
 import { Fact, PageHeader, Panel } from "../../components/panel.tsx";
 import { useBusy } from "../../hooks/use-busy.ts";
 import { useErrorToast } from "../../hooks/use-error-text.ts";
@@ -75,7 +76,7 @@ function ChatForm() {
   );
 }
 
-/** An announcement to everyone, or to one player by phone. */
+/** An announcement to everyone, or to one player by phone, in every language (Burmese required). */
 function BroadcastForm() {
   const { t } = useTranslation("live");
   const send = useSendBroadcast();
@@ -83,31 +84,39 @@ function BroadcastForm() {
   const [busy, run] = useBusy();
   const [toOne, setToOne] = useState(false);
   const [phone, setPhone] = useState("");
-  const [title, setTitle] = useState("");
-  const [body, setBody] = useState("");
+  const [title, setTitle] = useState<TextForms>(formsOf());
+  const [body, setBody] = useState<TextForms>(formsOf());
   const [errors, setErrors] = useState<{ phone?: string; title?: string; body?: string }>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = {
       ...(toOne && !phone.trim() ? { phone: t("required") } : {}),
-      ...(title.trim() ? {} : { title: t("required") }),
-      ...(body.trim() ? {} : { body: t("required") }),
+      ...(title.mm.trim() ? {} : { title: t("required") }),
+      ...(body.mm.trim() ? {} : { body: t("required") }),
     };
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     void run(() =>
-      send.mutateAsync({ title: title.trim(), body: body.trim(), ...(toOne ? { phone: phone.trim() } : {}) }).then(
-        () => {
-          setTitle("");
-          setBody("");
-          toast.success(t("broadcast.sent"));
-        },
-        (err: unknown) => {
-          if (err instanceof ApiError && (err.code === "PLAYER_NOT_FOUND" || err.code === "VALIDATION_FAILED") && toOne) {
-            setErrors({ phone: t("broadcast.noPlayer") });
-          } else showError(err);
-        },
-      ),
+      send
+        .mutateAsync({
+          title: title.mm.trim(),
+          body: body.mm.trim(),
+          title_translations: translationsOf(title),
+          body_translations: translationsOf(body),
+          ...(toOne ? { phone: phone.trim() } : {}),
+        })
+        .then(
+          () => {
+            setTitle(formsOf());
+            setBody(formsOf());
+            toast.success(t("broadcast.sent"));
+          },
+          (err: unknown) => {
+            if (err instanceof ApiError && (err.code === "PLAYER_NOT_FOUND" || err.code === "VALIDATION_FAILED") && toOne) {
+              setErrors({ phone: t("broadcast.noPlayer") });
+            } else showError(err);
+          },
+        ),
     );
   };
   return (
@@ -138,27 +147,26 @@ function BroadcastForm() {
           error={errors.phone}
         />
       ) : null}
-      <TextField
+      <LocalizedTextFields
         label={t("broadcast.title")}
         value={title}
-        maxLength={BROADCAST_TITLE_MAX}
-        onChange={(e) => {
-          setTitle(e.target.value);
+        max={BROADCAST_TITLE_MAX}
+        onChange={(next) => {
+          setTitle(next);
           setErrors((x) => ({ ...x, title: undefined }));
         }}
         error={errors.title}
       />
-      <TextArea
+      <LocalizedTextFields
         label={t("broadcast.body")}
         value={body}
-        rows={4}
-        maxLength={BROADCAST_BODY_MAX}
-        onChange={(e) => {
-          setBody(e.target.value);
+        rows={3}
+        max={BROADCAST_BODY_MAX}
+        onChange={(next) => {
+          setBody(next);
           setErrors((x) => ({ ...x, body: undefined }));
         }}
         error={errors.body}
-        hint={t("chars", { count: body.length, max: BROADCAST_BODY_MAX })}
       />
       <Button type="submit" loading={busy}>
         {t("broadcast.send")}
@@ -186,7 +194,11 @@ export function LivePage() {
         </Panel>
         <Panel title={t("marquee.title")} className="lg:col-span-2">
           {settings.data ? (
-            <MarqueeForm key={settings.data.header_play_text} current={settings.data.header_play_text} />
+            <SettingTextForm
+              key={JSON.stringify(settings.data.header_play_texts)}
+              setting="header_play_text"
+              current={settings.data.header_play_texts}
+            />
           ) : (
             <Skeleton className="h-44 w-full" />
           )}

@@ -169,6 +169,12 @@ export function DrawActions({ draw }: { draw: AdminDraw }) {
         }
       >
         {t("lottery.voidText")}
+        {/* A fair 2D (crypto 2D) draw gives the 1D (crypto 1D) draw at the same time its last digit: both go. */}
+        {draw.result_source === "fair" && (draw.type === "2D" || draw.type === "C2D") ? (
+          <span className="mt-2 block font-semibold text-warn" data-testid="void-derived">
+            {t("lottery.voidDerived", { derived: draw.type === "2D" ? "1D" : "C1D" })}
+          </span>
+        ) : null}
       </ReasonDialog>
     </Panel>
   );

@@ -42,7 +42,8 @@ function currentOf(game: AdminLotteryGame, field: NumericField): number {
 }
 
 /** Odds, name, enabled, result source and the stake limits of one game; only the changed fields are sent. */
-export function GameSettingsForm({ game }: { game: AdminLotteryGame }) {
+/** An operator who is not an admin sees the settings read-only (the server refuses their changes). */
+export function GameSettingsForm({ game, editable = true }: { game: AdminLotteryGame; editable?: boolean }) {
   const { t } = useTranslation("admin");
   const sourceId = useId();
   const update = useUpdateGame(game.type);
@@ -90,50 +91,54 @@ export function GameSettingsForm({ game }: { game: AdminLotteryGame }) {
   return (
     <Panel title={t("lottery.settingsTitle")}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label={t("lottery.name")}
-            value={form.name}
-            maxLength={60}
-            onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
-            error={errors.name}
-          />
-          {numberField("odds", t("lottery.odds"), t("lottery.oddsHint"))}
-          {numberField("min_stake", t("lottery.minStake"))}
-          {numberField("max_stake", t("lottery.maxStake"))}
-          {numberField("max_lines", t("lottery.maxLines"))}
-          {numberField("number_cap", t("lottery.numberCap"))}
-          {numberField("hot_cap", t("lottery.hotCap"))}
-          <div>
-            <label htmlFor={sourceId} className="mb-1.5 block text-sm font-medium text-muted">
-              {t("lottery.sourceLabel")}
-            </label>
-            <select
-              id={sourceId}
-              value={form.result_source}
-              onChange={(e) => setForm((f) => ({ ...f, result_source: e.target.value as ResultSource }))}
-              className={inputClass}
-            >
-              {(["manual", "feed", "fair"] as const).map((s) => (
-                <option key={s} value={s}>
-                  {t(`lottery.source.${s}`)}
-                </option>
-              ))}
-            </select>
+        <fieldset disabled={!editable} className="space-y-4">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField
+              label={t("lottery.name")}
+              value={form.name}
+              maxLength={60}
+              onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+              error={errors.name}
+            />
+            {numberField("odds", t("lottery.odds"), t("lottery.oddsHint"))}
+            {numberField("min_stake", t("lottery.minStake"))}
+            {numberField("max_stake", t("lottery.maxStake"))}
+            {numberField("max_lines", t("lottery.maxLines"))}
+            {numberField("number_cap", t("lottery.numberCap"))}
+            {numberField("hot_cap", t("lottery.hotCap"))}
+            <div>
+              <label htmlFor={sourceId} className="mb-1.5 block text-sm font-medium text-muted">
+                {t("lottery.sourceLabel")}
+              </label>
+              <select
+                id={sourceId}
+                value={form.result_source}
+                onChange={(e) => setForm((f) => ({ ...f, result_source: e.target.value as ResultSource }))}
+                className={inputClass}
+              >
+                {(["manual", "feed", "fair"] as const).map((s) => (
+                  <option key={s} value={s}>
+                    {t(`lottery.source.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
-        </div>
-        <label className="flex min-h-11 items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={form.enabled}
-            onChange={(e) => setForm((f) => ({ ...f, enabled: e.target.checked }))}
-            className="size-5 accent-gold"
-          />
-          {t("lottery.enabled")}
-        </label>
-        <Button type="submit" loading={update.isPending}>
-          {t("actions.save")}
-        </Button>
+          <label className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={form.enabled}
+              onChange={(e) => setForm((f) => ({ ...f, enabled: e.target.checked }))}
+              className="size-5 accent-gold"
+            />
+            {t("lottery.enabled")}
+          </label>
+        </fieldset>
+        {editable ? (
+          <Button type="submit" loading={update.isPending}>
+            {t("actions.save")}
+          </Button>
+        ) : null}
       </form>
     </Panel>
   );

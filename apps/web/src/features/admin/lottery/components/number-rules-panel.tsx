@@ -18,7 +18,7 @@ function parseNumbers(type: LotteryType, text: string): { numbers: string[]; bad
 }
 
 /** Hot (lower cap) and blocked (no bets) numbers of a game: the current marks, and a field to change them. */
-export function NumberRulesPanel({ type }: { type: LotteryType }) {
+export function NumberRulesPanel({ type, editable = true }: { type: LotteryType; editable?: boolean }) {
   const { t } = useTranslation("admin");
   const rules = useNumberRules(type);
   const set = useSetNumberRules(type);
@@ -63,41 +63,47 @@ export function NumberRulesPanel({ type }: { type: LotteryType }) {
               <span className="tabular font-bold text-gold">{r.number}</span>
               {r.hot ? <Badge tone="danger">{t("lottery.hot")}</Badge> : null}
               {r.blocked ? <Badge tone="muted">{t("lottery.blocked")}</Badge> : null}
-              <button
-                type="button"
-                onClick={() => apply({ hot: false, blocked: false }, [r.number])}
-                disabled={set.isPending}
-                aria-label={t("lottery.clearMarksOf", { number: r.number })}
-                className="flex size-9 items-center justify-center rounded-full text-muted hover:bg-bg hover:text-danger focus-visible:outline-2 focus-visible:outline-gold"
-              >
-                ×
-              </button>
+              {editable ? (
+                <button
+                  type="button"
+                  onClick={() => apply({ hot: false, blocked: false }, [r.number])}
+                  disabled={set.isPending}
+                  aria-label={t("lottery.clearMarksOf", { number: r.number })}
+                  className="flex size-9 items-center justify-center rounded-full text-muted hover:bg-bg hover:text-danger focus-visible:outline-2 focus-visible:outline-gold"
+                >
+                  ×
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
-      <TextField
-        label={t("lottery.numbersField", { digits })}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setError(undefined);
-        }}
-        error={error}
-        placeholder={digits === 3 ? "123, 456" : digits === 2 ? "07, 70" : "3, 7"}
-        autoComplete="off"
-      />
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => apply({ hot: true })} disabled={set.isPending}>
-          {t("lottery.markHot")}
-        </Button>
-        <Button variant="secondary" onClick={() => apply({ blocked: true })} disabled={set.isPending}>
-          {t("lottery.block")}
-        </Button>
-        <Button variant="ghost" onClick={() => apply({ hot: false, blocked: false })} disabled={set.isPending}>
-          {t("lottery.clearMarks")}
-        </Button>
-      </div>
+      {editable ? (
+        <>
+          <TextField
+            label={t("lottery.numbersField", { digits })}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setError(undefined);
+            }}
+            error={error}
+            placeholder={digits === 3 ? "123, 456" : digits === 2 ? "07, 70" : "3, 7"}
+            autoComplete="off"
+          />
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => apply({ hot: true })} disabled={set.isPending}>
+              {t("lottery.markHot")}
+            </Button>
+            <Button variant="secondary" onClick={() => apply({ blocked: true })} disabled={set.isPending}>
+              {t("lottery.block")}
+            </Button>
+            <Button variant="ghost" onClick={() => apply({ hot: false, blocked: false })} disabled={set.isPending}>
+              {t("lottery.clearMarks")}
+            </Button>
+          </div>
+        </>
+      ) : null}
     </Panel>
   );
 }

@@ -11,7 +11,7 @@ import { useErrorToast } from "../../hooks/use-error-text.ts";
 import { useOffDay } from "../api/games.ts";
 
 /** Holidays of a game: no draw exists on them. Adding one removes that day's draws (voided with refunds when they have bets). */
-export function OffDaysPanel({ type, offDays }: { type: LotteryType; offDays: readonly string[] }) {
+export function OffDaysPanel({ type, offDays, editable = true }: { type: LotteryType; offDays: readonly string[]; editable?: boolean }) {
   const { t } = useTranslation("admin");
   const offDay = useOffDay(type);
   const showError = useErrorToast();
@@ -40,38 +40,45 @@ export function OffDaysPanel({ type, offDays }: { type: LotteryType; offDays: re
           {upcoming.map((d) => (
             <li key={d} className="flex items-center gap-1 rounded-card border border-line bg-surface-2 py-1 pr-1 pl-2.5">
               <span className="tabular text-sm font-semibold">{formatDisplayDate(d)}</span>
-              <button
-                type="button"
-                disabled={offDay.isPending}
-                onClick={() =>
-                  offDay.mutate({ day: d, add: false }, { onSuccess: () => toast.success(t("lottery.offDayRemoved")), onError: showError })
-                }
-                aria-label={t("lottery.removeOffDay", { day: formatDisplayDate(d) })}
-                className="flex size-9 items-center justify-center rounded-full text-muted hover:bg-bg hover:text-danger focus-visible:outline-2 focus-visible:outline-gold"
-              >
-                ×
-              </button>
+              {editable ? (
+                <button
+                  type="button"
+                  disabled={offDay.isPending}
+                  onClick={() =>
+                    offDay.mutate(
+                      { day: d, add: false },
+                      { onSuccess: () => toast.success(t("lottery.offDayRemoved")), onError: showError },
+                    )
+                  }
+                  aria-label={t("lottery.removeOffDay", { day: formatDisplayDate(d) })}
+                  className="flex size-9 items-center justify-center rounded-full text-muted hover:bg-bg hover:text-danger focus-visible:outline-2 focus-visible:outline-gold"
+                >
+                  ×
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
-      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
-        <TextField
-          type="date"
-          label={t("lottery.addOffDay")}
-          value={day}
-          min={today}
-          onChange={(e) => {
-            setDay(e.target.value);
-            setError(undefined);
-          }}
-          error={error}
-          className="w-56 [color-scheme:dark]"
-        />
-        <Button type="submit" variant="secondary" className={error ? "mb-8" : ""}>
-          {t("lottery.add")}
-        </Button>
-      </form>
+      {editable ? (
+        <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
+          <TextField
+            type="date"
+            label={t("lottery.addOffDay")}
+            value={day}
+            min={today}
+            onChange={(e) => {
+              setDay(e.target.value);
+              setError(undefined);
+            }}
+            error={error}
+            className="w-56 [color-scheme:dark]"
+          />
+          <Button type="submit" variant="secondary" className={error ? "mb-8" : ""}>
+            {t("lottery.add")}
+          </Button>
+        </form>
+      ) : null}
       <ConfirmDialog
         open={asking !== null}
         onClose={() => setAsking(null)}

@@ -5,6 +5,7 @@ import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link, useParams } from "../../../../lib/router.tsx";
 import { Fact, PageHeader, Panel } from "../../components/panel.tsx";
 import { ListSkeleton, LoadError } from "../../components/query-state.tsx";
+import { useSecondFactorStatus } from "../../security/api/security.ts";
 import { useAdminGames } from "../api/games.ts";
 import { GameLinks } from "../components/game-links.tsx";
 import { GameSettingsForm } from "../components/game-settings-form.tsx";
@@ -19,13 +20,15 @@ export function GameSettingsPage() {
   const { t } = useTranslation("admin");
   const type: LotteryType = lotteryTypeSchema.safeParse(useParams().type).data ?? "2D";
   const games = useAdminGames();
+  // Game settings are an admin's to change (the server refuses operators): others read them.
+  const editable = useSecondFactorStatus().data?.role === "admin";
   const game = games.data?.find((g) => g.type === type);
   const market = MARKET_OF[type];
   return (
     <>
       <PageHeader
         title={t("lottery.settingsPageTitle")}
-        subtitle={t("lottery.settingsPageSubtitle")}
+        subtitle={t(editable ? "lottery.settingsPageSubtitle" : "lottery.read_only")}
         action={
           <Link to={lotteryAdminPaths.drawsOf(type)} className={buttonClass({ variant: "secondary" })}>
             {t("lottery.drawsLink")}
@@ -39,7 +42,7 @@ export function GameSettingsPage() {
         <LoadError error={games.error} onRetry={() => void games.refetch()} />
       ) : (
         <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
-          <GameSettingsForm game={game} />
+          <GameSettingsForm game={game} editable={editable} />
           <div className="min-w-0 space-y-4">
             <Panel title={t("lottery.scheduleTitle")}>
               {game.schedule ? (
@@ -63,10 +66,12 @@ export function GameSettingsPage() {
                 </p>
               )}
             </Panel>
-            <NumberRulesPanel type={type} />
-            {game.schedule ? <OffDaysPanel type={game.type} offDays={game.schedule.off_days} /> : null}
-            {market ? <HolidayImportPanel market={market} /> : null}
-            {game.schedule?.month_days?.length ? <MovedDayPanel type={game.type} extraDays={game.schedule.extra_days ?? []} /> : null}
+            <NumberRulesPanel type={type} editable={editable} />
+            {game.schedule ? <OffDaysPanel type={game.type} offDays={game.schedule.off_days} editable={editable} /> : null}
+            {market && editable ? <HolidayImportPanel market={market} /> : null}
+            {editable && game.schedule?.month_days?.length ? (
+              <MovedDayPanel type={game.type} extraDays={game.schedule.extra_days ?? []} />
+            ) : null}
           </div>
         </div>
       )}

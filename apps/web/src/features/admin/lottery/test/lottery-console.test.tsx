@@ -142,6 +142,8 @@ describe("lottery console", { timeout: 20_000 }, () => {
     expect(screen.queryByRole("button", { name: "Save result" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Void draw" }));
     const dialog = await screen.findByRole("dialog", { name: "Void this draw" });
+    // A fair 2D draw gives the 1D draw at the same time its number: the dialog says it goes too.
+    expect(dialog).toHaveTextContent("The 1D draw at the same time takes its number from this draw: it is voided with it");
     await user.click(within(dialog).getByRole("button", { name: "Void draw" }));
     expect(server.to("POST", "/api/admin/draws/33/void")).toHaveLength(0);
     await fill(user, within(dialog).getByRole("textbox"), "SET market closed");
@@ -149,8 +151,19 @@ describe("lottery console", { timeout: 20_000 }, () => {
     await waitFor(() => expect(server.to("POST", "/api/admin/draws/33/void")[0]?.body).toEqual({ reason: "SET market closed" }));
   });
 
+  it("says nothing of a 1D draw when voiding a draw no other draw takes its number from", async () => {
+    mockServer({ "GET /api/admin/draws/33": () => ({ body: draw({ type: "3D", result_source: "manual", status: "open" }) }) });
+    const user = userEvent.setup();
+    renderDraw();
+    await user.click(await screen.findByRole("button", { name: "Void draw" }));
+    const dialog = await screen.findByRole("dialog", { name: "Void this draw" });
+    expect(within(dialog).queryByTestId("void-derived")).toBeNull();
+  });
+
   it("saves only the changed settings and marks numbers hot", async () => {
+    signInOperator({ role: "admin" });
     const server = mockServer({
+      "GET /api/admin/2fa": () => ({ body: { role: "admin", enrolled: true, verified: true } }),
       "GET /api/admin/lottery": () => ({ body: { data: [game()] } }),
       "PUT /api/admin/lottery/2D": () => ({ body: game({ odds: 80 }) }),
       "GET /api/admin/lottery/2D/numbers": () => ({ body: { type: "2D", data: [{ number: "13", hot: false, blocked: true }] } }),
@@ -171,5 +184,22 @@ describe("lottery console", { timeout: 20_000 }, () => {
     await fill(user, screen.getByLabelText("Numbers (2 digits, separated by commas or spaces)"), "70, 07 70");
     await user.click(screen.getByRole("button", { name: "Mark hot" }));
     await waitFor(() => expect(server.to("PUT", "/api/admin/lottery/2D/numbers")[0]?.body).toEqual({ numbers: ["07", "70"], hot: true }));
+  });
+
+  it("shows an operator who is not an admin the game settings read-only, saying only an admin can change them", async () => {
+    const server = mockServer({
+      "GET /api/admin/lottery": () => ({ body: { data: [game()] } }),
+      "GET /api/admin/lottery/2D/numbers": () => ({ body: { type: "2D", data: [{ number: "13", hot: false, blocked: true }] } }),
+    });
+    renderConsole(<GameSettingsPage />, { path: "/admin/lottery/settings/2D", pattern: "/admin/lottery/settings/:type" });
+    expect(await screen.findByText("Only an admin can change game settings.")).toBeInTheDocument();
+    expect(await screen.findByLabelText("Odds")).toBeDisabled();
+    expect(screen.getByLabelText("Game open to players")).toBeDisabled();
+    expect(await screen.findByText("Blocked")).toBeInTheDocument();
+    expect(screen.getByText("02-01-2099")).toBeInTheDocument();
+    for (const name of ["Save", "Mark hot", "Block", "Add"]) expect(screen.queryByRole("button", { name })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Clear the marks of 13/ })).toBeNull();
+    expect(screen.queryByLabelText("Numbers (2 digits, separated by commas or spaces)")).toBeNull();
+    expect(server.to("PUT", "/api/admin/lottery/2D")).toHaveLength(0);
   });
 });
