@@ -18,6 +18,6 @@ export * from "./rewards-pocket.ts";
 export * from "./rewards-points.ts";
 export * from "./rewards-referral.ts";
 export * from "./support.ts";
-export * from "./vitals.ts";
 export * from "./texts.ts";
+export * from "./vitals.ts";
 export * from "./wallet.ts";
