@@ -111,7 +111,7 @@ export const outbox = pgTable(
     index("outbox_pending_idx").on(t.deliveredAt, t.id),
     /** Cash decisions not yet turned into push notifications (migration 0018). */
     index("outbox_cash_request_pending_idx").on(t.id).where(sql`${t.topic} = 'cash_request' AND ${t.deliveredAt} IS NULL`),
-    /** A player's balance rows not yet pushed to a live socket (migration 0038). */
+    /** A player's balance rows not yet pushed to a live socket (migration 0036). */
     index("outbox_balance_pending_idx").on(t.userId).where(sql`${t.topic} = 'balance' AND ${t.deliveredAt} IS NULL`),
   ],
 );

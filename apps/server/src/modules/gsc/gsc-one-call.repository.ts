@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
 
-/** The declared argument types of gsc_element (migration 0036), in order. */
+/** The declared argument types of gsc_element (migration 0035), in order. */
 const GSC_ELEMENT_TYPES = ["text", "int", "text", "text", "jsonb", "int", "int", "bigint", "int", "jsonb"] as const;
 
 /**

@@ -7,7 +7,7 @@ import { type GscTx, gscProviderCode, requestHashOfTx } from "./gsc-element.ts";
 import { callGscElement } from "./gsc-one-call.repository.ts";
 
 /**
- * A GSC+ batch element in one database call (migration 0036, decision 0020): one BET, SETTLED or WIN of
+ * A GSC+ batch element in one database call (migration 0035, decision 0020): one BET, SETTLED or WIN of
  * a member at an open product goes to `gsc_element` through the money batcher's wallet lane (the
  * player's part, as the provider wallet's calls: decisions 0010, 0012, 0014), so it shares one
  * statement and one commit with the calls that arrive with it. The function takes the general path's

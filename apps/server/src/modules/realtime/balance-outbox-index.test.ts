@@ -14,7 +14,7 @@ function scans(plan: Record<string, unknown>): Record<string, unknown>[] {
 /**
  * A live balance push marks its player's undelivered balance rows (markBalanceDelivered). The
  * balance changes of players without an open socket stay undelivered until pruned after a day; the
- * push must read its own player's rows, not every undelivered row (migration 0038's index).
+ * push must read its own player's rows, not every undelivered row (migration 0036's index).
  */
 describe("marking a player's balance rows delivered", () => {
   let t: TestApp;
