@@ -4,7 +4,6 @@ import { useId } from "react";
 import { ChevronRightIcon } from "../../../components/icons.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { paths } from "../../../config/paths.ts";
-import { HTML_LANG, isLanguage } from "../../../lib/i18n.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, useSearchParams } from "../../../lib/router.tsx";
 import { useResultsMonth } from "../api/results-month.ts";
@@ -14,20 +13,15 @@ import { addMonths } from "../lib/month-grid.ts";
 
 const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** The month's name in the site language ("November 2026", "နိုဝင်ဘာ 2026"). */
-export function monthLabel(month: string, lng: string): string {
+/** The month's name in the site language ("November 2026", "နိုဝင်ဘာ 2026"), from the page's own texts (browsers lack Burmese month names). */
+export function monthLabel(month: string, t: (key: string, options?: Record<string, unknown>) => string): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
-  const locale = isLanguage(lng) ? HTML_LANG[lng] : "en";
-  try {
-    return new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
-  } catch {
-    return month;
-  }
+  return t("monthYear", { month: t(`months.${m}`), year: y });
 }
 
 /** /results-calendar: past results of a game month by month, with the SET and value (or price, first prize) behind each. */
 export function ResultsCalendarPage() {
-  const { t, i18n } = useTranslation("stats");
+  const { t } = useTranslation("stats");
   const panelId = useId();
   const [params, setParams] = useSearchParams();
   const today = yangonDate();
@@ -37,7 +31,7 @@ export function ResultsCalendarPage() {
   const month = MONTH_RE.test(asked) && asked <= thisMonth ? asked : thisMonth;
   const selected = params.get("day");
   const results = useResultsMonth(type, month);
-  const label = monthLabel(month, i18n.language ?? "en");
+  const label = monthLabel(month, t);
 
   const go = (next: { type?: LotteryType; month?: string; day?: string | null }) => {
     const out: Record<string, string> = { game: (next.type ?? type).toLowerCase(), month: next.month ?? month };

@@ -3,11 +3,13 @@ import { yangonDate, yangonInstant } from "@shwe/domain";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import cnStats from "../../../../public/locales/cn/stats.json";
+import mmStats from "../../../../public/locales/mm/stats.json";
 import { mockApi, renderWithProviders } from "../../../app/testing.tsx";
 import { MonthCalendar } from "../components/month-calendar.tsx";
 import { addMonths, monthWeeks } from "../lib/month-grid.ts";
 import { NumberStatsPage } from "../pages/number-stats-page.tsx";
-import { ResultsCalendarPage } from "../pages/results-calendar-page.tsx";
+import { monthLabel, ResultsCalendarPage } from "../pages/results-calendar-page.tsx";
 
 function result(id: number, day: string, time: string, number: string, feed?: MonthResult["feed"]): MonthResult {
   return {
@@ -21,7 +23,20 @@ function result(id: number, day: string, time: string, number: string, feed?: Mo
   };
 }
 
+/** The page's texts of one language with `{{name}}` filled in, as the translation layer does. */
+function textsOf(texts: Record<string, unknown>) {
+  return (key: string, options: Record<string, unknown> = {}) => {
+    const text = key.split(".").reduce<unknown>((node, step) => (node as Record<string, unknown>)[step], texts) as string;
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options[name]));
+  };
+}
+
 describe("results calendar", () => {
+  it("names the month in the page's language, Burmese too (browsers have no Burmese month names)", () => {
+    expect(monthLabel("2026-11", textsOf(mmStats))).toBe("နိုဝင်ဘာ 2026");
+    expect(monthLabel("2026-01", textsOf(cnStats))).toBe("2026年1月");
+  });
+
   it("lays out a month Monday first", () => {
     const weeks = monthWeeks("2026-11"); // 1 November 2026 is a Sunday.
     expect(weeks[0]).toEqual([null, null, null, null, null, null, "2026-11-01"]);
