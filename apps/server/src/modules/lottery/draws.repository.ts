@@ -1,5 +1,6 @@
 import type { LotteryType } from "@shwe/contracts";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, notExists, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import { betLines, draws, numberExposure } from "../../db/schema/index.ts";
 
@@ -37,6 +38,21 @@ export async function findDrawAt(db: Executor, type: LotteryType, drawAt: Date):
     .where(and(eq(draws.type, type), eq(draws.drawAt, drawAt)))
     .limit(1);
   return rows[0];
+}
+
+/**
+ * The draw of a game at exactly the time of another draw, compared in the database (a JavaScript date
+ * holds milliseconds, the column microseconds).
+ */
+export async function findDrawAtTimeOf(db: Executor, type: LotteryType, drawId: number): Promise<DrawRow | undefined> {
+  const same = alias(draws, "same_time");
+  const rows = await db
+    .select({ draw: draws })
+    .from(draws)
+    .innerJoin(same, and(eq(same.id, drawId), eq(same.drawAt, draws.drawAt)))
+    .where(eq(draws.type, type))
+    .limit(1);
+  return rows[0]?.draw;
 }
 
 /** The draws of a game at any of these instants. */

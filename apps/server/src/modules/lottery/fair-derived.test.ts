@@ -26,6 +26,15 @@ interface Row {
   fair_seed_secret: string | null;
 }
 
+async function drawById(t: TestApp, id: number): Promise<Row> {
+  const res = await t.ctx.db.execute(
+    sql`select id, status, result, fair_commitment, fair_seed, fair_seed_secret from draws where id = ${id}`,
+  );
+  const row = rowsOf<Row>(res)[0];
+  if (!row) throw new Error(`no draw ${id}`);
+  return row;
+}
+
 async function drawAt(t: TestApp, type: LotteryType, at: Date): Promise<Row> {
   const res = await t.ctx.db.execute(
     sql`select id, status, result, fair_commitment, fair_seed, fair_seed_secret from draws where type = ${type} and draw_at = ${at.toISOString()}`,
@@ -125,9 +134,9 @@ describe("fair 1D and crypto 1D draws take their number from the 2D draw at the 
     await t.ctx.db.execute(sql`
       update draws o set draw_at = s.draw_at, closes_at = s.closes_at, fair_seed_secret = s.fair_seed_secret, fair_commitment = s.fair_commitment
         from draws s where s.id = ${twoDId} and o.id = ${oneDId}`);
-    const at = (await findDraw(t.ctx.db, twoDId))?.drawAt ?? new Date(0);
-    const twoD = await drawAt(t, "2D", at);
-    const oneDBefore = await drawAt(t, "1D", at);
+    // By id: the database keeps microseconds a JavaScript date cannot hold, so a lookup by time could miss.
+    const twoD = await drawById(t, twoDId);
+    const oneDBefore = await drawById(t, oneDId);
     const player = await createUser(t);
     await fund(t, player.id, 10_000);
     for (const res of [
@@ -139,7 +148,7 @@ describe("fair 1D and crypto 1D draws take their number from the 2D draw at the 
     expect((await balancesOf(t, player.id)).balance).toBe(7_000);
 
     await withMoneyTx(t.ctx.db, (tx) => voidDrawInTx(tx, twoD.id, "Market closed", null));
-    const [voided, oneD] = [await drawAt(t, "2D", at), await drawAt(t, "1D", at)];
+    const [voided, oneD] = [await drawById(t, twoDId), await drawById(t, oneDId)];
     expect(voided.status).toBe("void");
     expect(oneD.status).toBe("void");
     // Every stake of both draws is back; the 1D draw takes no more bets.

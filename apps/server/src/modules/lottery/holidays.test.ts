@@ -84,6 +84,13 @@ describe("market holiday import", () => {
     );
     if (!target) throw new Error("no open 2D draw");
     const holiday = yangonDate(new Date(target.draw_at));
+    // The fair 1D draw at the same time takes its number from this 2D draw: voiding the 2D voids it too.
+    const [derived] = rowsOf<{ id: number }>(
+      await t.ctx.db.execute(
+        sql`select o.id from draws o join draws s on s.draw_at = o.draw_at where s.id = ${target.id} and o.type = '1D'`,
+      ),
+    );
+    if (!derived) throw new Error("no 1D draw at the 2D draw's time");
     const before = (await balancesOf(t, player.id)).balance;
     expect((await bet(t, player.token, "2D", target.id, [{ number: "42", amount: 1_000 }])).statusCode).toBe(201);
     const ics = [
@@ -128,6 +135,7 @@ describe("market holiday import", () => {
       await t.ctx.db.execute(sql`select action, target_id from audit_log where actor_id = ${admin.id} order by id`),
     );
     expect(audit.map((a) => [a.action, a.target_id])).toEqual([
+      ["draw.void", String(derived.id)],
       ["draw.void", String(target.id)],
       ["lottery.off_day.import", "1D"],
       ["lottery.off_day.import", "2D"],

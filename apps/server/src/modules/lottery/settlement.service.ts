@@ -10,7 +10,7 @@ import { lockPlayers, type PostJournalInput, postJournals, reverseJournal, withM
 import { lockMoneyUsersTurnover, setTurnovers } from "../ledger/money-user.repository.ts";
 import { publishRealtime } from "../realtime/realtime.repository.ts";
 import { lotteryHouse, lotteryShard } from "./betting.service.ts";
-import { type DrawRow, findDrawAt, hasPendingDrawSharingCommitment, lockDraw, updateDraw } from "./draws.repository.ts";
+import { type DrawRow, findDrawAtTimeOf, hasPendingDrawSharingCommitment, lockDraw, updateDraw } from "./draws.repository.ts";
 import { POINTS_SETTING } from "./lottery-config.ts";
 import {
   refundLinesOfSlip,
@@ -192,7 +192,7 @@ async function lockDerivedDrawOf(tx: Tx, draw: DrawRow): Promise<DrawRow | undef
   if (draw.fairCommitment === null) return undefined;
   const type = (Object.keys(DERIVED_FAIR_SOURCE) as LotteryType[]).find((t) => DERIVED_FAIR_SOURCE[t] === draw.type);
   if (!type) return undefined;
-  const found = await findDrawAt(tx, type, draw.drawAt);
+  const found = await findDrawAtTimeOf(tx, type, draw.id);
   if (!found || found.fairCommitment !== draw.fairCommitment) return undefined;
   const derived = await lockDraw(tx, found.id, "update");
   if (!derived || derived.status === "void" || derived.status === "settled" || derived.confirmedAt !== null) return undefined;
