@@ -14,11 +14,15 @@ export const BROADCAST_BODY_MAX = 1000;
 
 const eventId = z.number().int().min(1);
 
-/** A chat ticker message from an operator, shown `shown_for_ms` after the messages before it. */
+/**
+ * A chat ticker message from an operator, shown `shown_for_ms` after the messages before it. `text` is
+ * Burmese; `translations` the other languages written (the page shows its own, else Burmese).
+ */
 export const wsChatMessageSchema = z.object({
   type: z.literal("chat"),
   event_id: eventId,
   text: z.string(),
+  translations: translationsSchema.optional(),
   shown_for_ms: z.number().int().min(1),
 });
 /**
@@ -58,8 +62,14 @@ export const wsLiveMessageSchema = z.discriminatedUnion("type", [
 
 // ---- Operator console --------------------------------------------------------------------------
 
-/** POST /api/admin/live/chat: a ticker message to every open page. */
-export const liveChatBodySchema = z.strictObject({ text: text().trim().min(1).max(CHAT_TEXT_MAX) });
+/**
+ * POST /api/admin/live/chat: a ticker message to every open page. `text` is Burmese and required
+ * (422 BURMESE_TEXT_REQUIRED); English, Chinese and Thai in `translations` are optional.
+ */
+export const liveChatBodySchema = z.strictObject({
+  text: text().trim().max(CHAT_TEXT_MAX),
+  translations: localizedTextBodySchema(CHAT_TEXT_MAX).omit({ mm: true }).optional(),
+});
 /**
  * POST /api/admin/live/broadcast: to everyone (no phone) or to one player (their phone). `title` and
  * `body` are Burmese and required (422 BURMESE_TEXT_REQUIRED); English, Chinese and Thai are optional.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { amountSchema, daySchema, nextCursorSchema, pageQueryShape, text } from "./common.ts";
+import { localizedTextBodySchema, textLanguageSchema, translationsSchema } from "./texts.ts";
 
 /**
  * Loyalty points (domain-rules §7): settled stakes earn points; rewards turn points into kyat on the
@@ -9,11 +10,14 @@ import { amountSchema, daySchema, nextCursorSchema, pageQueryShape, text } from 
 const id = z.number().int();
 const money = z.number().int();
 
-/** A reward as players see it: `points` spent → `amount` kyat paid to main. */
+/**
+ * A reward as players see it: `points` spent → `amount` kyat paid to main; `name` in the `?lng=` asked
+ * (Burmese when absent or not written in that language).
+ */
 export const pointRewardSchema = z.object({ id, name: z.string(), points: money, amount: money });
 export type PointReward = z.infer<typeof pointRewardSchema>;
 
-/** GET /api/point/list: the active rewards, in the operator's order. */
+/** GET /api/point/list[?lng=]: the active rewards, in the operator's order, names in `lng` (else Burmese). */
 export const pointListSchema = z.object({ data: z.array(pointRewardSchema), kyat_per_point: z.number().int() });
 export type PointList = z.infer<typeof pointListSchema>;
 
@@ -52,20 +56,25 @@ export const pointHistoryItemSchema = z.object({
   point_after: money,
   /** Kyat paid to main (claims only). */
   amount: money.nullable(),
-  /** The reward's name (claims only). */
+  /** The reward's name (claims only), in `lng` (else Burmese). */
   reward_name: z.string().nullable(),
   created_at: z.string(),
 });
 export type PointHistoryItem = z.infer<typeof pointHistoryItemSchema>;
 
-/** GET /api/point/history (bearer): one page of the player's point movements. */
-export const pointHistoryQuerySchema = z.strictObject(pageQueryShape);
+/** GET /api/point/history[?lng=] (bearer): one page of the player's point movements, reward names in `lng`. */
+export const pointHistoryQuerySchema = z.strictObject({ ...pageQueryShape, lng: textLanguageSchema.optional() });
 export const pointHistorySchema = z.object({ data: z.array(pointHistoryItemSchema), next_cursor: nextCursorSchema, point: money });
 export type PointHistory = z.infer<typeof pointHistorySchema>;
 
 // ---- Operator console -------------------------------------------------------------------------
 
-export const adminPointRewardSchema = pointRewardSchema.extend({ active: z.boolean(), sort: z.number().int() });
+/** `name` is the Burmese name (every language falls back to it); `name_translations` the other languages written. */
+export const adminPointRewardSchema = pointRewardSchema.extend({
+  name_translations: translationsSchema,
+  active: z.boolean(),
+  sort: z.number().int(),
+});
 export type AdminPointReward = z.infer<typeof adminPointRewardSchema>;
 
 /** GET /api/admin/points: the earning rate and every reward (active or not). */
@@ -76,8 +85,12 @@ export type AdminPoints = z.infer<typeof adminPointsSchema>;
 export const pointRateBodySchema = z.strictObject({ kyat_per_point: z.number().int().min(1).max(1_000_000_000) });
 export type PointRateBody = z.infer<typeof pointRateBodySchema>;
 
+export const POINT_REWARD_NAME_MAX = 80;
 const rewardFields = {
-  name: text().trim().min(1).max(80),
+  /** Burmese, required (an empty one is refused with 422 BURMESE_TEXT_REQUIRED). */
+  name: text().trim().max(POINT_REWARD_NAME_MAX),
+  /** The name in English, Chinese and Thai (an empty one falls back to Burmese). */
+  name_translations: localizedTextBodySchema(POINT_REWARD_NAME_MAX).omit({ mm: true }),
   points: amountSchema,
   amount: amountSchema,
   active: z.boolean(),
@@ -86,6 +99,7 @@ const rewardFields = {
 /** POST /api/admin/points/rewards */
 export const createPointRewardBodySchema = z.strictObject({
   ...rewardFields,
+  name_translations: rewardFields.name_translations.optional(),
   active: rewardFields.active.optional(),
   sort: rewardFields.sort.optional(),
 });
@@ -94,6 +108,7 @@ export type CreatePointRewardBody = z.infer<typeof createPointRewardBodySchema>;
 export const updatePointRewardBodySchema = z
   .strictObject({
     name: rewardFields.name.optional(),
+    name_translations: rewardFields.name_translations.optional(),
     points: rewardFields.points.optional(),
     amount: rewardFields.amount.optional(),
     active: rewardFields.active.optional(),

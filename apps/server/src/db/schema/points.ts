@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { at, createdAt, id, money, ref } from "./columns.ts";
 import { journals } from "./ledger.ts";
@@ -9,7 +9,10 @@ export const pointRewards = pgTable(
   "point_rewards",
   {
     id: id(),
+    /** The Burmese name; every other language falls back to it. */
     name: text("name").notNull(),
+    /** The name in English, Chinese and Thai, those written (migration 0040). */
+    nameTranslations: jsonb("name_translations").notNull().default({}),
     points: money("points").notNull(),
     amount: money("amount").notNull(),
     active: boolean("active").notNull().default(true),

@@ -24,13 +24,13 @@ export function registerLiveRoutes(app: ZodApp, ctx: AppContext, hub: RealtimeHu
       ...guarded,
       schema: {
         ...admin,
-        summary: "Send a chat ticker message to every open page",
+        summary: "Send a chat ticker message to every open page (Burmese required, other languages fall back to it)",
         body: liveChatBodySchema,
-        response: { 201: liveSentSchema },
+        response: { 201: liveSentSchema, 422: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const eventId = await postChat(ctx, actorOf(request), request.body.text);
+      const eventId = await postChat(ctx, actorOf(request), request.body);
       return reply.code(201).send({ event_id: eventId });
     },
   );

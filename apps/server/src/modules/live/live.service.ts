@@ -1,4 +1,11 @@
-import { CHAT_SHOWN_FOR_MS, type LiveBroadcastBody, type LiveConnections, type Translations, type WsLiveMessage } from "@shwe/contracts";
+import {
+  CHAT_SHOWN_FOR_MS,
+  type LiveBroadcastBody,
+  type LiveChatBody,
+  type LiveConnections,
+  type Translations,
+  type WsLiveMessage,
+} from "@shwe/contracts";
 import { normalizePhone } from "@shwe/domain";
 import type { AppContext } from "../../app-context.ts";
 import type { Executor } from "../../db/client.ts";
@@ -56,16 +63,24 @@ function runningChat(row: LiveEventRow, now: number): Record<string, unknown> | 
   return { ...liveMessageOf(row), shown_for_ms: Math.min(shownFor, left) };
 }
 
-/** A ticker message to every open page, shown 20 s; audited. */
-export async function postChat(ctx: AppContext, actor: Actor, text: string): Promise<number> {
+/**
+ * A ticker message to every open page, shown 20 s; audited. Burmese (required) and the other languages
+ * written; each page shows its own, also when it replays a message still running.
+ */
+export async function postChat(ctx: AppContext, actor: Actor, body: LiveChatBody): Promise<number> {
+  const text = requireBurmese(body.text, "text");
+  // Only the languages written travel with it (a Burmese-only message looks as it always did).
+  const written = translationsFromBody(body.translations);
+  const translations = Object.keys(written).length > 0 ? { translations: written } : {};
   return ctx.db.transaction(async (tx) => {
     const id = await publishLiveEvent(tx, null, {
       type: "chat",
       text,
+      ...translations,
       shown_for_ms: CHAT_SHOWN_FOR_MS,
       sent_at: ctx.clock.now().toISOString(),
     });
-    await recordAudit(tx, actor, "live.chat", { type: "live_event", id }, null, { text });
+    await recordAudit(tx, actor, "live.chat", { type: "live_event", id }, null, { text, ...translations });
     return id;
   });
 }

@@ -106,7 +106,11 @@ describe("live events on the socket", () => {
       404,
       "PLAYER_NOT_FOUND",
     );
-    expectErrorBody(await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "   " } }), 400, "VALIDATION_FAILED");
+    expectErrorBody(
+      await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "   " } }),
+      422,
+      "BURMESE_TEXT_REQUIRED",
+    );
     expectErrorBody(
       await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "x".repeat(281) } }),
       400,
@@ -297,5 +301,41 @@ describe("chat messages replayed to a page that opens later", () => {
     clock.advance(3 * 60_000);
     expect(await replayedChats()).toEqual([]);
     expect(await replayedChats(0)).toEqual([]);
+  });
+
+  it("carry every language written, live and in the replay while they run; one without Burmese is refused (422)", async () => {
+    const watcher = await visitor(t.app);
+    const sent = await call(t, "POST", "/api/admin/live/chat", {
+      token: op.token,
+      body: { text: "ကံကောင်းပါစေ", translations: { en: " Good luck ", cn: "", thai: "โชคดี" } },
+    });
+    expect(sent.statusCode).toBe(201);
+    const id = sent.json().event_id as number;
+    const expected = { type: "chat", event_id: id, text: "ကံကောင်းပါစေ", translations: { en: "Good luck", thai: "โชคดี" } };
+    expect(await watcher.next(ofType("chat"))).toEqual({ ...expected, shown_for_ms: 20_000 });
+    watcher.ws.close();
+    const [audit] = await auditRowsOf(t, op.id);
+    expect(audit).toMatchObject({ action: "live.chat", after: { text: "ကံကောင်းပါစေ", translations: { en: "Good luck", thai: "โชคดี" } } });
+
+    // A page opened 12 s later replays it, every language with it, for the 8 s left.
+    clock.advance(12_000);
+    expect(await replayedChats()).toEqual([{ ...expected, shown_for_ms: 8_000 }]);
+
+    const count = async () => rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from live_events`))[0]?.n;
+    const before = await count();
+    for (const body of [
+      { text: "", translations: { en: "English only" } },
+      { text: "  ", translations: { thai: "ไทย" } },
+    ]) {
+      expectErrorBody(await call(t, "POST", "/api/admin/live/chat", { token: op.token, body }), 422, "BURMESE_TEXT_REQUIRED");
+    }
+    expectErrorBody(
+      await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "x", translations: { en: "y".repeat(281) } } }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    expect(await count()).toBe(before);
+    clock.advance(8_000);
+    expect(await replayedChats()).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import type { Translations } from "@shwe/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import { pointClaims, pointRewards } from "../../db/schema/index.ts";
@@ -37,7 +38,7 @@ export async function lockReward(tx: Executor, id: number): Promise<RewardRow | 
 
 export async function insertReward(
   tx: Executor,
-  values: { name: string; points: number; amount: number; active: boolean; sort: number },
+  values: { name: string; nameTranslations: Translations; points: number; amount: number; active: boolean; sort: number },
 ): Promise<RewardRow> {
   const [row] = await tx.insert(pointRewards).values(values).returning();
   if (!row) throw new Error("point reward insert failed");
@@ -47,7 +48,7 @@ export async function insertReward(
 export async function updateReward(
   tx: Executor,
   id: number,
-  patch: Partial<{ name: string; points: number; amount: number; active: boolean; sort: number }>,
+  patch: Partial<{ name: string; nameTranslations: Translations; points: number; amount: number; active: boolean; sort: number }>,
 ): Promise<RewardRow | undefined> {
   const [row] = await tx
     .update(pointRewards)
@@ -87,7 +88,9 @@ export interface PointMoveRow {
   points: number;
   point_after: number;
   amount: number | null;
+  /** The Burmese name and the other languages written (claims only). */
   reward_name: string | null;
+  reward_name_translations: unknown;
   created_at: Date | string;
   page_at: string;
 }
@@ -96,7 +99,7 @@ export interface PointMoveRow {
 export async function listPointMoves(db: Executor, userId: number, page: PageRequest): Promise<PointMoveRow[]> {
   const res = await db.execute(sql`
     select e.id, j.kind as journal_kind, e.amount as points, e.balance_after as point_after,
-           c.amount, r.name as reward_name, e.created_at, ${pageTimeOf(sql`e.created_at`)} as page_at
+           c.amount, r.name as reward_name, r.name_translations as reward_name_translations, e.created_at, ${pageTimeOf(sql`e.created_at`)} as page_at
       from ledger_accounts a
       join journal_entries e on e.account_id = a.id
       join journals j on j.id = e.journal_id
@@ -112,6 +115,8 @@ export async function listPointMoves(db: Executor, userId: number, page: PageReq
     points: Number(r.points),
     point_after: Number(r.point_after),
     amount: r.amount === null ? null : Number(r.amount),
+    reward_name_translations:
+      typeof r.reward_name_translations === "string" ? (JSON.parse(r.reward_name_translations) as unknown) : r.reward_name_translations,
   }));
 }
 

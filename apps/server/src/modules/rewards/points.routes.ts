@@ -53,9 +53,14 @@ export function registerPointRoutes(app: ZodApp, ctx: AppContext): void {
     "/api/point/list",
     {
       onRequest: noCache,
-      schema: { tags, summary: "Active rewards (points → kyat) and the earning rate", response: { 200: pointListSchema } },
+      schema: {
+        tags,
+        summary: "Active rewards (points → kyat) and the earning rate; names in ?lng= (Burmese by default)",
+        querystring: languageQuerySchema,
+        response: { 200: pointListSchema },
+      },
     },
-    async () => pointList(ctx),
+    async (request) => pointList(ctx, request.query.lng),
   );
   app.get(
     "/api/point/warning",
@@ -104,7 +109,10 @@ export function registerPointRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: pointHistorySchema, ...errors },
       },
     },
-    async (request) => pointHistory(ctx, currentUser(request).id, request.query),
+    async (request) => {
+      const { lng, ...page } = request.query;
+      return pointHistory(ctx, currentUser(request).id, page, lng);
+    },
   );
 
   const admin = { tags: ["admin"], security };
@@ -146,7 +154,7 @@ export function registerPointRoutes(app: ZodApp, ctx: AppContext): void {
       ...guarded,
       schema: {
         ...admin,
-        summary: "Change a reward (name, points, amount, active, sort)",
+        summary: "Change a reward (name in every language, points, amount, active, sort)",
         params: pointRewardParamsSchema,
         body: updatePointRewardBodySchema,
         response: { 200: adminPointRewardSchema, ...errors },

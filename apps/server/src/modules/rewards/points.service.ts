@@ -18,6 +18,7 @@ import { notFound } from "../../lib/errors.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";
 import { selectSettingValues } from "../content/settings.repository.ts";
 import { POINT_WARNING, readSetting, updateSetting } from "../content/settings.service.ts";
+import { parseTranslations, requireBurmese, translationsFromBody } from "../content/texts.service.ts";
 import { finishPage, type PageQuery, pageRequestOf } from "../ledger/history-page.ts";
 import { isoOf, yangonDayRange } from "../ledger/history-range.ts";
 import { balanceAfter, balancesOf, lockPlayers, postJournal } from "../ledger/ledger.service.ts";
@@ -95,13 +96,29 @@ export async function earnCasinoRoundPoints(
   return points;
 }
 
-const publicReward = (r: RewardRow) => ({ id: r.id, name: r.name, points: r.points, amount: r.amount });
-const adminReward = (r: RewardRow): AdminPointReward => ({ ...publicReward(r), active: r.active, sort: r.sort });
+/** A reward's name in `lng`: the Burmese name where that language was not written. */
+const nameIn = (name: string, translations: unknown, lng: TextLanguage | undefined): string =>
+  textIn({ mm: name, ...parseTranslations(translations) }, lng);
+const publicReward = (r: RewardRow, lng?: TextLanguage) => ({
+  id: r.id,
+  name: nameIn(r.name, r.nameTranslations, lng),
+  points: r.points,
+  amount: r.amount,
+});
+const adminReward = (r: RewardRow): AdminPointReward => ({
+  id: r.id,
+  name: r.name,
+  name_translations: parseTranslations(r.nameTranslations),
+  points: r.points,
+  amount: r.amount,
+  active: r.active,
+  sort: r.sort,
+});
 
-/** GET /api/point/list */
-export async function pointList(ctx: AppContext): Promise<PointList> {
+/** GET /api/point/list[?lng=]: reward names in the player's language (Burmese where not written). */
+export async function pointList(ctx: AppContext, lng?: TextLanguage): Promise<PointList> {
   const [rewards, kyatPerPoint] = await Promise.all([listActiveRewards(ctx.db), readKyatPerPoint(ctx.db)]);
-  return { data: rewards.map(publicReward), kyat_per_point: kyatPerPoint };
+  return { data: rewards.map((r) => publicReward(r, lng)), kyat_per_point: kyatPerPoint };
 }
 
 /** GET /api/point/warning */
@@ -167,8 +184,8 @@ function moveKindOf(journalKind: string): PointMoveKind {
   return "other";
 }
 
-/** GET /api/point/history: the player's point movements, newest first, one page at a time. */
-export async function pointHistory(ctx: AppContext, userId: number, query: PageQuery): Promise<PointHistory> {
+/** GET /api/point/history: the player's point movements, newest first, one page at a time; reward names in `lng`. */
+export async function pointHistory(ctx: AppContext, userId: number, query: PageQuery, lng?: TextLanguage): Promise<PointHistory> {
   const page = pageRequestOf(query);
   const [read, balances] = await Promise.all([listPointMoves(ctx.db, userId, page), getPlayerBalances(ctx.db, userId)]);
   const { rows, next_cursor } = finishPage(read, page, (r) => ({ at: r.page_at, id: r.id }));
@@ -179,7 +196,7 @@ export async function pointHistory(ctx: AppContext, userId: number, query: PageQ
       points: r.points,
       point_after: r.point_after,
       amount: r.amount,
-      reward_name: r.reward_name,
+      reward_name: r.reward_name === null ? null : nameIn(r.reward_name, r.reward_name_translations, lng),
       created_at: isoOf(r.created_at) ?? "",
     })),
     next_cursor,
@@ -201,11 +218,13 @@ export async function setKyatPerPoint(ctx: AppContext, actor: Actor, kyatPerPoin
   return { kyat_per_point: after.kyat_per_point };
 }
 
-/** POST /api/admin/points/rewards (audited). */
+/** POST /api/admin/points/rewards (audited): the Burmese name is required (422), the other languages fall back to it. */
 export async function createPointReward(ctx: AppContext, actor: Actor, body: CreatePointRewardBody): Promise<AdminPointReward> {
+  const name = requireBurmese(body.name, "name");
   return ctx.db.transaction(async (tx) => {
     const row = await insertReward(tx, {
-      name: body.name,
+      name,
+      nameTranslations: translationsFromBody(body.name_translations),
       points: body.points,
       amount: body.amount,
       active: body.active ?? true,
@@ -217,12 +236,19 @@ export async function createPointReward(ctx: AppContext, actor: Actor, body: Cre
   });
 }
 
-/** PUT /api/admin/points/rewards/{id}: any subset of the fields (audited); unknown id → 404. */
+/**
+ * PUT /api/admin/points/rewards/{id}: any subset of the fields (audited); unknown id → 404, an empty
+ * Burmese name → 422 BURMESE_TEXT_REQUIRED (nothing changed).
+ */
 export async function changePointReward(ctx: AppContext, actor: Actor, id: number, body: UpdatePointRewardBody): Promise<AdminPointReward> {
+  const { name, name_translations, ...rest } = body;
+  const patch: Parameters<typeof updateReward>[2] = { ...rest };
+  if (name !== undefined) patch.name = requireBurmese(name, "name");
+  if (name_translations !== undefined) patch.nameTranslations = translationsFromBody(name_translations);
   return ctx.db.transaction(async (tx) => {
     const before = await lockReward(tx, id);
     if (!before) throw notFound(POINT_MESSAGES.unknown);
-    const row = await updateReward(tx, id, body);
+    const row = await updateReward(tx, id, patch);
     if (!row) throw notFound(POINT_MESSAGES.unknown);
     const after = adminReward(row);
     await recordAudit(tx, actor, "point_reward.update", { type: "point_reward", id }, adminReward(before), after);
