@@ -10,6 +10,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { useContentLanguage } from "../../../lib/content-language.ts";
+import type { Language } from "../../../lib/i18n.ts";
 
 export const pointKeys = {
   list: ["points", "list"] as const,
@@ -17,11 +18,13 @@ export const pointKeys = {
   history: (userId: number | undefined) => ["user", userId, "point-history"] as const,
 };
 
-/** GET /api/point/list: the active rewards (points → kyat) and the earning rate. */
+/** GET /api/point/list?lng=: the active rewards (points → kyat, names in the page's language) and the earning rate. */
 export function usePointList() {
+  const lng = useContentLanguage();
   return useQuery({
-    queryKey: pointKeys.list,
-    queryFn: async ({ signal }): Promise<PointList> => pointListSchema.parse(await api<unknown>("point/list", { signal, anonymous: true })),
+    queryKey: [...pointKeys.list, lng],
+    queryFn: async ({ signal }): Promise<PointList> =>
+      pointListSchema.parse(await api<unknown>("point/list", { signal, anonymous: true, query: { lng } })),
     staleTime: 30_000,
   });
 }
@@ -42,7 +45,7 @@ export async function claimPointReward(pointId: number, idempotencyKey: string):
   return pointClaimResponseSchema.parse(await api<unknown>("point/claim", { method: "POST", body: { point_id: pointId }, idempotencyKey }));
 }
 
-/** GET /api/point/history: one page of the player's point movements, newest first. */
-export async function fetchPointHistory(cursor: string | undefined, signal?: AbortSignal): Promise<PointHistory> {
-  return pointHistorySchema.parse(await api<unknown>("point/history", { query: { cursor, limit: 20 }, signal }));
+/** GET /api/point/history?lng=: one page of the player's point movements, newest first, reward names in `lng`. */
+export async function fetchPointHistory(cursor: string | undefined, lng: Language, signal?: AbortSignal): Promise<PointHistory> {
+  return pointHistorySchema.parse(await api<unknown>("point/history", { query: { cursor, limit: 20, lng }, signal }));
 }

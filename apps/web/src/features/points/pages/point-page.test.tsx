@@ -51,6 +51,25 @@ describe("PointPage", () => {
     expect(within(second as HTMLElement).getByText("350 more points needed")).toBeInTheDocument();
   });
 
+  it("asks the rewards and the history in the page's language and shows the reward names the server answers in it", async () => {
+    signIn({ point: 0 });
+    const asked: Record<string, string | null> = {};
+    mockApi({
+      "point/list": (url) => {
+        asked.list = url.searchParams.get("lng");
+        return { body: { ...LIST, data: [{ id: 3, name: "Cash prize", points: 100, amount: 1_000 }] } };
+      },
+      "point/warning": { body: { text: "" } },
+      "point/history": (url) => {
+        asked.history = url.searchParams.get("lng");
+        return { body: HISTORY };
+      },
+    });
+    renderPage();
+    expect(await screen.findByText("Cash prize")).toBeInTheDocument();
+    await waitFor(() => expect(asked).toEqual({ list: "en", history: "en" }));
+  });
+
   it("a claim is sent once with an Idempotency-Key and updates main balance and points", async () => {
     signIn({ point: 150, balance: 2_000 });
     const fetch = mockApi({

@@ -6,6 +6,7 @@ import { Button } from "../../../components/button.tsx";
 import { LoadMore } from "../../../components/load-more.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { ApiError, newIdempotencyKey } from "../../../lib/api-client.ts";
+import { useContentLanguage } from "../../../lib/content-language.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
@@ -36,9 +37,10 @@ export function PointPage() {
   const rewards = usePointList();
   const warning = usePointWarning();
   const queryClient = useQueryClient();
+  const lng = useContentLanguage();
   const history = usePagedList({
-    queryKey: pointKeys.history(userId),
-    fetchPage: (cursor, signal) => fetchPointHistory(cursor, signal),
+    queryKey: [...pointKeys.history(userId), lng],
+    fetchPage: (cursor, signal) => fetchPointHistory(cursor, lng, signal),
   });
   const claimText = useClaimErrorText();
   const [busyId, setBusyId] = useState<number>();

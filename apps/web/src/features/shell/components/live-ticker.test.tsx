@@ -2,6 +2,7 @@ import { act, render, screen } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderRoutes } from "../../../app/testing.tsx";
+import i18n from "../../../lib/i18n-core.ts";
 import { dispatchRealtime } from "../../../lib/realtime.ts";
 import { toast } from "../../../lib/toast.ts";
 import { LiveTicker } from "./live-ticker.tsx";
@@ -28,6 +29,32 @@ describe("live ticker in the shell", () => {
     expect(screen.queryByText("First")).toBeNull();
     act(() => vi.advanceTimersByTime(20_000));
     expect(screen.queryByTestId("chat-ticker")).toBeNull();
+  });
+
+  it("shows a chat message in the page's language, Burmese where the operator did not write it, and follows a language switch", async () => {
+    mockApi({});
+    renderRoutes([{ index: true, element: <LiveTicker /> }]);
+    act(() => {
+      dispatchRealtime({
+        type: "chat",
+        event_id: 11,
+        text: "ကံကောင်းပါစေ",
+        translations: { en: "Good luck", thai: "โชคดี" },
+        shown_for_ms: 20_000,
+      });
+      dispatchRealtime({ type: "chat", event_id: 12, text: "မြန်မာသာ", translations: { thai: "ไทยเท่านั้น" }, shown_for_ms: 5_000 });
+    });
+    // The page is English: the English form, never the Burmese one.
+    const ticker = await screen.findByTestId("chat-ticker");
+    expect(ticker).toHaveTextContent("Good luck");
+    expect(ticker).not.toHaveTextContent("ကံကောင်းပါစေ");
+    // The player switches to Thai while it runs: the Thai form.
+    await act(() => i18n.changeLanguage("thai"));
+    expect(await screen.findByText("โชคดี")).toBeInTheDocument();
+    await act(() => i18n.changeLanguage("en"));
+    act(() => vi.advanceTimersByTime(20_000));
+    // No English written for the next one: the Burmese text.
+    expect(await screen.findByText("မြန်မာသာ")).toBeInTheDocument();
   });
 
   it("replaces the marquee text in place when it changes", async () => {

@@ -9,7 +9,9 @@ import { headerTextQueryKey } from "../api/header-text.ts";
 
 interface Chat {
   id: number;
+  /** Burmese, and the other languages the operator wrote (the page shows its own, else Burmese). */
   text: string;
+  translations: unknown;
   ms: number;
 }
 
@@ -21,7 +23,8 @@ const catchUp = { catchUp: true };
 const QUEUE_MAX = 20;
 
 /**
- * The shell's live parts: the chat ticker (each operator message shown 20 s, one after another),
+ * The shell's live parts: the chat ticker (each operator message shown 20 s, one after another, in
+ * the page's language where the operator wrote it, else Burmese),
  * the marquee replaced in place when an operator edits it, and operator broadcasts as a notice.
  */
 export function LiveTicker() {
@@ -37,7 +40,7 @@ export function LiveTicker() {
         (m) => {
           if (typeof m.text !== "string" || typeof m.event_id !== "number" || !m.text.trim()) return;
           const ms = typeof m.shown_for_ms === "number" && m.shown_for_ms > 0 ? m.shown_for_ms : DEFAULT_SHOWN_MS;
-          const chat = { id: m.event_id, text: m.text, ms };
+          const chat = { id: m.event_id, text: m.text, translations: m.translations, ms };
           setQueue((q) => (q.some((c) => c.id === chat.id) ? q : [...q, chat].slice(-QUEUE_MAX)));
         },
         catchUp,
@@ -81,12 +84,14 @@ export function LiveTicker() {
   }, [current]);
 
   if (!current) return null;
+  // Chosen when shown, so a language switch while it runs shows it in the new language.
+  const shown = liveTextIn(current.text, current.translations, contentLanguageOf(i18n.language));
   return (
     <section aria-label={t("ticker.label")} data-testid="chat-ticker" className="border-b border-line bg-surface-2 text-sm">
       <div className="mx-auto flex w-full max-w-6xl items-center gap-2 px-4 py-1.5 lg:px-6">
         <span className="shrink-0 rounded-full bg-gold px-2 py-0.5 text-xs font-bold text-bg">{t("ticker.badge")}</span>
         <p role="status" aria-live="polite" key={current.id} className="min-w-0 flex-1 break-words leading-[1.9]">
-          {current.text}
+          {shown}
         </p>
         {queue.length > 1 ? <span className="tabular shrink-0 text-xs text-muted">+{queue.length - 1}</span> : null}
       </div>

@@ -1,5 +1,6 @@
 import {
   type LiveBroadcastBody,
+  type LiveChatBody,
   liveBroadcastBodySchema,
   liveChatBodySchema,
   liveConnectionsSchema,
@@ -22,12 +23,15 @@ export function useLiveConnections() {
   });
 }
 
-/** POST /api/admin/live/chat {text}: a ticker message on every open page (audited). */
+/**
+ * POST /api/admin/live/chat {text, translations}: a ticker message on every open page (audited), Burmese
+ * `text` required, the other languages optional (each page shows its own, else Burmese).
+ */
 export function useSendChat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (text: string) =>
-      liveSentSchema.parse(await api<unknown>("admin/live/chat", { method: "POST", body: liveChatBodySchema.parse({ text }) })),
+    mutationFn: async (body: LiveChatBody) =>
+      liveSentSchema.parse(await api<unknown>("admin/live/chat", { method: "POST", body: liveChatBodySchema.parse(body) })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.auditLog() }),
   });
 }

@@ -7,7 +7,7 @@ import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { toast } from "../../../../lib/toast.ts";
 import { useContentSettings } from "../../api/content-settings.ts";
 import { SettingTextForm } from "../../components/content-forms.tsx";
-import { TextArea, TextField } from "../../components/fields.tsx";
+import { TextField } from "../../components/fields.tsx";
 import { formsOf, LocalizedTextFields, type TextForms, translationsOf } from "../../components/localized-text-fields.tsx";
 import { Fact, PageHeader, Panel } from "../../components/panel.tsx";
 import { useBusy } from "../../hooks/use-busy.ts";
@@ -37,37 +37,39 @@ function Connections() {
   );
 }
 
-/** A ticker message: every open page shows it 20 s, after the ones before it. */
+/**
+ * A ticker message: every open page shows it 20 s, after the ones before it, in the page's language
+ * (Burmese required; a language left empty shows the Burmese text).
+ */
 function ChatForm() {
   const { t } = useTranslation("live");
   const send = useSendChat();
   const showError = useErrorToast();
   const [busy, run] = useBusy();
-  const [text, setText] = useState("");
+  const [forms, setForms] = useState<TextForms>(formsOf());
   const [error, setError] = useState<string>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) return setError(t("required"));
+    if (!forms.mm.trim()) return setError(t("required"));
     void run(() =>
-      send.mutateAsync(text.trim()).then(() => {
-        setText("");
+      send.mutateAsync({ text: forms.mm.trim(), translations: translationsOf(forms) }).then(() => {
+        setForms(formsOf());
         toast.success(t("chat.sent"));
       }, showError),
     );
   };
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
-      <TextArea
+    <form onSubmit={submit} noValidate className="space-y-3" data-testid="live-chat-form">
+      <LocalizedTextFields
         label={t("chat.label")}
-        value={text}
+        value={forms}
         rows={3}
-        maxLength={CHAT_TEXT_MAX}
-        onChange={(e) => {
-          setText(e.target.value);
+        max={CHAT_TEXT_MAX}
+        onChange={(next) => {
+          setForms(next);
           setError(undefined);
         }}
         error={error}
-        hint={t("chars", { count: text.length, max: CHAT_TEXT_MAX })}
       />
       <Button type="submit" loading={busy}>
         {t("chat.send")}

@@ -1,4 +1,4 @@
-import type { AdminPointReward } from "@shwe/contracts";
+import { type AdminPointReward, POINT_REWARD_NAME_MAX } from "@shwe/contracts";
 import { formatAmount, formatDisplayDate, yangonDate } from "@shwe/domain";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../../components/button.tsx";
@@ -6,6 +6,7 @@ import { Skeleton } from "../../../../components/skeleton.tsx";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { toast } from "../../../../lib/toast.ts";
 import { TextField } from "../../components/fields.tsx";
+import { formsOf, LocalizedTextFields, type TextForms, translationsOf } from "../../components/localized-text-fields.tsx";
 import { Money } from "../../components/money.tsx";
 import { Badge, PageHeader, Panel } from "../../components/panel.tsx";
 import { EmptyState, LoadError } from "../../components/query-state.tsx";
@@ -57,28 +58,30 @@ function RateForm({ current }: { current: number }) {
 }
 
 interface Draft {
-  name: string;
+  name: TextForms;
   points: string;
   amount: string;
   sort: string;
 }
 const draftOf = (r?: AdminPointReward): Draft => ({
-  name: r?.name ?? "",
+  name: formsOf(r ? { mm: r.name, ...r.name_translations } : undefined),
   points: r ? String(r.points) : "",
   amount: r ? String(r.amount) : "",
   sort: r ? String(r.sort) : "0",
 });
 
-/** Add or edit one reward: name, points spent, kyat paid, order. */
+/** Add or edit one reward: name in every language (Burmese required), points spent, kyat paid, order. */
 function RewardForm({ reward, onDone }: { reward?: AdminPointReward; onDone: () => void }) {
   const { t } = useTranslation("points");
   const create = useCreatePointReward();
   const update = useUpdatePointReward();
   const showError = useErrorToast();
   const [busy, run] = useBusy();
+  const { t: tt } = useTranslation("texts");
   const [draft, setDraft] = useState<Draft>(() => draftOf(reward));
   const [error, setError] = useState<string>();
-  const field = (key: keyof Draft) => ({
+  const [nameError, setNameError] = useState<string>();
+  const field = (key: Exclude<keyof Draft, "name">) => ({
     value: draft[key],
     onChange: (e: { target: { value: string } }) => {
       setDraft({ ...draft, [key]: e.target.value });
@@ -87,15 +90,15 @@ function RewardForm({ reward, onDone }: { reward?: AdminPointReward; onDone: () 
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const name = draft.name.trim();
+    const name = draft.name.mm.trim();
     const points = whole(draft.points, 1, MAX);
     const amount = whole(draft.amount, 1, MAX);
     const sort = whole(draft.sort, -1_000_000, 1_000_000);
-    if (!name || name.length > 80 || points === undefined || amount === undefined || sort === undefined) {
-      setError(t("admin.invalid"));
-      return;
-    }
-    const body = { name, points, amount, sort };
+    const numbersOk = points !== undefined && amount !== undefined && sort !== undefined;
+    setNameError(name ? undefined : tt("burmeseRequired"));
+    setError(numbersOk ? undefined : t("admin.invalid"));
+    if (!name || !numbersOk) return;
+    const body = { name, name_translations: translationsOf(draft.name), points, amount, sort };
     void run(() =>
       (reward ? update.mutateAsync({ id: reward.id, body }) : create.mutateAsync(body)).then(() => {
         toast.success(t("admin.saved"));
@@ -105,7 +108,18 @@ function RewardForm({ reward, onDone }: { reward?: AdminPointReward; onDone: () 
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 rounded-card border border-line bg-surface-2 p-3 sm:grid-cols-4">
-      <TextField label={t("admin.name")} maxLength={80} {...field("name")} className="sm:col-span-4" />
+      <div className="sm:col-span-4">
+        <LocalizedTextFields
+          label={t("admin.name")}
+          value={draft.name}
+          max={POINT_REWARD_NAME_MAX}
+          onChange={(name) => {
+            setDraft((d) => ({ ...d, name }));
+            setNameError(undefined);
+          }}
+          error={nameError}
+        />
+      </div>
       <TextField label={t("admin.points")} inputMode="numeric" {...field("points")} />
       <TextField label={t("admin.amount")} inputMode="numeric" {...field("amount")} />
       <TextField label={t("admin.sort")} inputMode="numeric" {...field("sort")} />
