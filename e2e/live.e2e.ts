@@ -5,6 +5,7 @@ import { hasChromium } from "./support/chromium.ts";
 import { type Lng, text } from "./support/locales.ts";
 
 const OPERATOR = { phone: "09400000001", password: "demo-operator-1" };
+const PLAYER = { phone: "09500000002", password: "demo-player-2" };
 const onPath = (path: string) => (url: URL) => url.pathname === path;
 
 async function signIn(page: Page, lng: Lng, phone: string, password: string): Promise<void> {
@@ -17,11 +18,18 @@ async function signIn(page: Page, lng: Lng, phone: string, password: string): Pr
 describe.skipIf(!hasChromium)("live", () => {
   const browser = useBrowser();
 
-  it("an operator's ticker message appears on a visitor's page, stays 20 s and goes; the console counts the visitor", async () => {
+  it("an operator's ticker message appears on a visitor's page, stays 20 s and goes, in each page's language; the console counts the visitor", async () => {
     // A visitor (no account) on the home page, phone size, Burmese.
     const page = await browser.open("mobile");
     await page.goto("/");
     const ticker = page.getByTestId("chat-ticker");
+    // A player who chose English, signed in.
+    const english = await browser.open("mobile");
+    await english.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await english.goto("/profile");
+    await english.waitForURL(onPath("/login"));
+    await signIn(english, "en", PLAYER.phone, PLAYER.password);
+    await english.waitForURL(onPath("/profile"));
 
     // The operator sends a ticker message from the console's live page.
     const lng: Lng = "en";
@@ -45,16 +53,36 @@ describe.skipIf(!hasChromium)("live", () => {
       )
       .toBeGreaterThanOrEqual(1);
 
-    const message = `ကံကောင်းပါစေ ${Date.now()}`;
-    await desk.getByLabel(text(lng, "live:chat.label"), { exact: true }).fill(message);
+    // The message in Burmese and in English (Chinese and Thai left empty: those pages show Burmese).
+    const stamp = Date.now();
+    const message = `ကံကောင်းပါစေ ${stamp}`;
+    const inEnglish = `Good luck ${stamp}`;
+    const chat = desk.getByTestId("live-chat-form");
+    await chat.getByLabel(text(lng, "texts:language.mm"), { exact: true }).fill(message);
+    await chat.getByLabel(text(lng, "texts:language.en"), { exact: true }).fill(inEnglish);
     const sent = desk.waitForResponse((r) => new URL(r.url()).pathname === "/api/admin/live/chat");
-    await desk.getByRole("button", { name: text(lng, "live:chat.send"), exact: true }).click();
+    await chat.getByRole("button", { name: text(lng, "live:chat.send"), exact: true }).click();
     expect((await sent).status()).toBe(201);
 
-    // On the visitor's page without a reload: shown at once, gone after 20 s.
+    // On the visitor's page without a reload: shown at once, in Burmese.
     await ticker.filter({ hasText: message }).waitFor({ timeout: 5_000 });
     const shownAt = Date.now();
-    await page.waitForTimeout(15_000);
+    expect(await ticker.textContent()).not.toContain(inEnglish);
+
+    // The English player reads the English text, never the Burmese one.
+    const englishTicker = english.getByTestId("chat-ticker");
+    await englishTicker.filter({ hasText: inEnglish }).waitFor({ timeout: 5_000 });
+    expect(await englishTicker.textContent()).not.toContain(message);
+    // A page opened while the message still runs replays it, in its own language too.
+    const later = await browser.open("desktop");
+    await later.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await later.goto("/");
+    await later.getByTestId("chat-ticker").filter({ hasText: inEnglish }).waitFor({ timeout: 10_000 });
+    expect(browser.errorsOf(english)).toEqual([]);
+    expect(browser.errorsOf(later)).toEqual([]);
+
+    // The visitor's message stays 20 s and goes.
+    await page.waitForTimeout(Math.max(0, shownAt + 15_000 - Date.now()));
     expect(await ticker.filter({ hasText: message }).isVisible()).toBe(true);
     await ticker.filter({ hasText: message }).waitFor({ state: "detached", timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(18_000);
