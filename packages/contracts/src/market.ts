@@ -98,5 +98,21 @@ export const marketSettingsSchema = z.strictObject({
 });
 export type MarketSettings = z.infer<typeof marketSettingsSchema>;
 
-/** GET and PUT /api/admin/market/{market}. */
-export const marketSettingsResponseSchema = z.object({ market: marketSchema, settings: marketSettingsSchema });
+/** The market's last finished reading as the console shows it: when, and whether it was read (ok) or failed (delayed, with why). */
+export const marketLastReadingSchema = z.object({
+  at: z.string(),
+  status: z.enum(["ok", "delayed"]),
+  /** Why the reading failed (timeout, junk), null when it was read. */
+  error: z.string().nullable(),
+  two_d: twoDigits.nullable(),
+});
+export type MarketLastReading = z.infer<typeof marketLastReadingSchema>;
+
+/** GET and PUT /api/admin/market/{market}: the settings, where the market is now and its last reading (today's, Yangon time). */
+export const marketSettingsResponseSchema = z.object({
+  market: marketSchema,
+  settings: marketSettingsSchema,
+  status: marketStatusSchema,
+  last_reading: marketLastReadingSchema.nullable(),
+});
+export type MarketSettingsResponse = z.infer<typeof marketSettingsResponseSchema>;
