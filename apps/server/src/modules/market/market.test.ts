@@ -265,6 +265,13 @@ describe("the tick reader", () => {
       payload: { ...settings, sessions: [{ open: "12:00", close: "10:00" }] },
     });
     expectErrorBody(bad, 400, "VALIDATION_FAILED");
+    const overlapping = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/market/set",
+      headers: auth,
+      payload: { ...settings, sessions: [{ open: "14:00", close: "16:30" }, { open: "09:30", close: "14:01" }] },
+    });
+    expectErrorBody(overlapping, 400, "VALIDATION_FAILED");
     expect((await call(t, "GET", "/api/admin/market/set", { token: op.token })).json().settings).toEqual(settings);
     // 10:00 is now before the session: opening soon, and nothing is read.
     expect(marketNowSchema.parse((await call(t, "GET", "/api/market/set")).json()).status).toBe("opening_soon");
