@@ -54,7 +54,7 @@ describe("market readings (console)", { timeout: 20_000 }, () => {
     expect(screen.getByTestId("market-console-status")).toHaveTextContent("Market open");
     expect(screen.getByText("26-11-2026 10:15:05")).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("The feed could not be read: The feed did not answer within 5000 ms.");
-    expect(screen.getByRole("link", { name: "Crypto (Crypto 2D, Crypto 1D)" })).toHaveAttribute("href", "/admin/lottery/market/crypto");
+    expect(screen.getByRole("link", { name: "Crypto · 2D, 1D" })).toHaveAttribute("href", "/admin/lottery/market/crypto");
     expect(screen.getByRole("link", { name: "Game settings" })).toHaveAttribute("href", "/admin/lottery/settings/2D");
   });
 
