@@ -134,6 +134,10 @@ describe.skipIf(!hasChromium)("market", () => {
     const result = page.getByRole("region", { name: text("en", "lottery:winNumber.number") });
     await expect.poll(() => page.getByTestId("live-result-number").textContent(), { timeout: 20_000 }).toBe(due.number);
     expect(await result.textContent()).toContain(yangonClock(due.draw_at));
+    // The live block says the result is final, beside the running number that was only information.
+    await expect
+      .poll(() => page.getByTestId("market-final").textContent(), { timeout: 20_000 })
+      .toContain(text("en", "market:final", { number: due.number as string, time: yangonClock(due.draw_at) }));
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await page.screenshot({ path: `${SHOTS}/2d-result-mobile.png`, fullPage: false });
     expect(browser.errorsOf(page)).toEqual([]);
