@@ -269,7 +269,13 @@ describe("the tick reader", () => {
       method: "PUT",
       url: "/api/admin/market/set",
       headers: auth,
-      payload: { ...settings, sessions: [{ open: "14:00", close: "16:30" }, { open: "09:30", close: "14:01" }] },
+      payload: {
+        ...settings,
+        sessions: [
+          { open: "14:00", close: "16:30" },
+          { open: "09:30", close: "14:01" },
+        ],
+      },
     });
     expectErrorBody(overlapping, 400, "VALIDATION_FAILED");
     expect((await call(t, "GET", "/api/admin/market/set", { token: op.token })).json().settings).toEqual(settings);
