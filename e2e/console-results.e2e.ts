@@ -97,4 +97,55 @@ describe.skipIf(!hasChromium)("console: results", () => {
       await api(baseUrl, "PUT", "admin/lottery/3D", { result_source: game.result_source, schedule: game.schedule }, admin);
     }
   });
+
+  it("an admin reaches the SET's market readings from the 2D game settings and sets the reading interval (phone), then reads the crypto market (desktop)", {
+    timeout: 120_000,
+  }, async () => {
+    const lng: Lng = "en";
+    const baseUrl = browser.baseUrl;
+    const admin = (await api<{ token: string }>(baseUrl, "POST", "user/login", FIRST)).token;
+    const before = await api<{ settings: { interval_ms: number } }>(baseUrl, "GET", "admin/market/set", undefined, admin);
+    try {
+      const phone = await browser.open("mobile");
+      await phone.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+      await phone.goto("/admin/lottery/settings/2D");
+      await phone.waitForURL(onPath("/login"));
+      await signIn(phone, lng, FIRST);
+      await phone.waitForURL(onPath("/admin/lottery/settings/2D"));
+      await phone.getByRole("link", { name: text(lng, "market:console.link"), exact: true }).click();
+      await phone.waitForURL(onPath("/admin/lottery/market/set"));
+      const interval = phone.getByLabel(text(lng, "market:console.interval"), { exact: true });
+      await expect.poll(() => interval.inputValue(), { timeout: 15_000 }).toBe(String(before.settings.interval_ms / 1000));
+      await interval.fill("0");
+      await phone.getByRole("button", { name: text(lng, "admin:actions.save"), exact: true }).click();
+      await phone.getByText(text(lng, "market:console.intervalInvalid")).waitFor();
+      await interval.fill("10");
+      await phone.getByRole("button", { name: text(lng, "admin:actions.save"), exact: true }).click();
+      await phone.getByText(text(lng, "market:console.saved")).first().waitFor();
+      const after = await api<{ settings: { interval_ms: number } }>(baseUrl, "GET", "admin/market/set", undefined, admin);
+      expect(after.settings.interval_ms).toBe(10_000);
+      await phone.getByTestId("market-console-status").waitFor();
+      await phone.screenshot({ path: "/tmp/market-console-390.png", fullPage: true });
+
+      const desk = await browser.open("desktop");
+      await desk.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+      await desk.goto("/admin/lottery/market/set");
+      await desk.waitForURL(onPath("/login"));
+      await signIn(desk, lng, FIRST);
+      await desk.waitForURL(onPath("/admin/lottery/market/set"));
+      await expect
+        .poll(() => desk.getByLabel(text(lng, "market:console.interval"), { exact: true }).inputValue(), { timeout: 15_000 })
+        .toBe("10");
+      await desk.getByTestId("market-console-status").waitFor();
+      await desk.screenshot({ path: "/tmp/market-console-1280.png", fullPage: true });
+      await desk.getByRole("link", { name: text(lng, "market:console.marketNames.crypto"), exact: true }).click();
+      await desk.waitForURL(onPath("/admin/lottery/market/crypto"));
+      await expect.poll(() => desk.getByLabel(text(lng, "market:console.opens", { n: 1 }), { exact: true }).inputValue()).toBe("00:00");
+      await desk.screenshot({ path: "/tmp/market-console-1280-crypto.png", fullPage: true });
+      expect(browser.errorsOf(phone)).toEqual([]);
+      expect(browser.errorsOf(desk)).toEqual([]);
+    } finally {
+      await api(baseUrl, "PUT", "admin/market/set", before.settings, admin);
+    }
+  });
 });

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
+import { text } from "./support/locales.ts";
 
 const SHOTS = "/tmp/shots-live";
 
@@ -23,6 +24,9 @@ async function advance(baseUrl: string, steps: number): Promise<string> {
   if (!twoD) throw new Error(`no reading: ${JSON.stringify(body)}`);
   return twoD;
 }
+
+/** "HH:MM" of an instant in Yangon time, as the page prints draw times. */
+const yangonClock = (iso: string) => new Date(Date.parse(iso) + 390 * 60_000).toISOString().slice(11, 16);
 
 const runningNumber = (page: Page) => page.getByTestId("market-running-number").textContent();
 
@@ -87,4 +91,55 @@ describe.skipIf(!hasChromium)("market", () => {
     expect(browser.errorsOf(page)).toEqual([]);
     expect(browser.errorsOf(desk)).toEqual([]);
   }, 60_000);
+
+  it("on the 2D page the running number moves, then the draw time passes and the final result lands, without a reload", async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const page = await browser.open("mobile");
+    await page.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await page.goto("/two/lottery");
+    await page.getByTestId("market-live").waitFor();
+    // A mark on this document: still there at the end means the page was never reloaded.
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    let shown = "";
+    await expect
+      .poll(
+        async () => {
+          if ((await runningNumber(page)) === shown) return true;
+          shown = await advance(browser.baseUrl, 1);
+          return false;
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(true);
+    let moved = shown;
+    for (let steps = 1; moved === shown && steps <= 20; steps++) moved = await advance(browser.baseUrl, 1);
+    await expect.poll(() => runningNumber(page), { timeout: 10_000 }).toBe(moved);
+    // The running number is labelled as information: the result comes at draw time.
+    expect(await page.getByTestId("market-note").textContent()).toContain(text("en", "market:infoOnly"));
+
+    // The draw time passes (the demo hook makes the next 2D draw due now; the scheduler results and settles it).
+    const res = await fetch(`${browser.baseUrl}/api/dev/lottery/draw-due`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ type: "2D" }),
+    });
+    expect(res.status).toBe(200);
+    const due = (await res.json()) as { draw_id: number; draw_at: string; status: string; number: string | null };
+    expect(due.status).toBe("settled");
+    expect(due.number).toMatch(/^\d{2}$/);
+
+    // The final result appears on the page, labelled as the winning number of that draw time.
+    const result = page.getByRole("region", { name: text("en", "lottery:winNumber.number") });
+    await expect.poll(() => page.getByTestId("live-result-number").textContent(), { timeout: 20_000 }).toBe(due.number);
+    expect(await result.textContent()).toContain(yangonClock(due.draw_at));
+    // The live block says the result is final, beside the running number that was only information.
+    await expect
+      .poll(() => page.getByTestId("market-final").textContent(), { timeout: 20_000 })
+      .toContain(text("en", "market:final", { number: due.number as string, time: yangonClock(due.draw_at) }));
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/2d-result-mobile.png`, fullPage: false });
+    expect(browser.errorsOf(page)).toEqual([]);
+  }, 90_000);
 });

@@ -78,6 +78,17 @@ export const wsMarketTickMessageSchema = z.object({
 });
 export type WsMarketTickMessage = z.infer<typeof wsMarketTickMessageSchema>;
 
+/** Whether no two sessions overlap (one may open when the one before closes). */
+function apart(sessions: { open: string; close: string }[]): boolean {
+  const sorted = [...sessions].sort((a, b) => (a.open < b.open ? -1 : a.open > b.open ? 1 : 0));
+  let close = "";
+  for (const s of sorted) {
+    if (s.open < close) return false;
+    close = s.close;
+  }
+  return true;
+}
+
 /** Per-market settings: whether it is read, how often, its sessions (Yangon time). */
 export const marketSettingsSchema = z.strictObject({
   enabled: z.boolean(),
@@ -92,11 +103,28 @@ export const marketSettingsSchema = z.strictObject({
         .refine((s) => s.open < s.close, "A session must open before it closes."),
     )
     .min(1)
-    .max(4),
+    .max(4)
+    .refine(apart, "Trading sessions must not overlap."),
   /** Minutes before the first session the status reads "opening soon". */
   opening_soon_minutes: z.number().int().min(0).max(720),
 });
 export type MarketSettings = z.infer<typeof marketSettingsSchema>;
 
-/** GET and PUT /api/admin/market/{market}. */
-export const marketSettingsResponseSchema = z.object({ market: marketSchema, settings: marketSettingsSchema });
+/** The market's last finished reading as the console shows it: when, and whether it was read (ok) or failed (delayed, with why). */
+export const marketLastReadingSchema = z.object({
+  at: z.string(),
+  status: z.enum(["ok", "delayed"]),
+  /** Why the reading failed (timeout, junk), null when it was read. */
+  error: z.string().nullable(),
+  two_d: twoDigits.nullable(),
+});
+export type MarketLastReading = z.infer<typeof marketLastReadingSchema>;
+
+/** GET and PUT /api/admin/market/{market}: the settings, where the market is now and its last reading (today's, Yangon time). */
+export const marketSettingsResponseSchema = z.object({
+  market: marketSchema,
+  settings: marketSettingsSchema,
+  status: marketStatusSchema,
+  last_reading: marketLastReadingSchema.nullable(),
+});
+export type MarketSettingsResponse = z.infer<typeof marketSettingsResponseSchema>;

@@ -255,3 +255,31 @@ export async function selectExposureOfDraws(db: Executor, drawIds: number[]): Pr
     .groupBy(betLines.drawId, betLines.number);
   return rows.map((r) => ({ ...r, staked: Number(r.staked), lines: Number(r.lines), payout: Number(r.payout) }));
 }
+
+/**
+ * Demo only: the game's next draw without a result, and the draws of `alongside` games at the same
+ * instant (the 1D draw that takes its number from a 2D draw), moved to `now` with betting closed.
+ * Answers the game's moved draw, or undefined when it has none.
+ */
+export async function moveNextDrawTo(tx: Executor, type: LotteryType, alongside: LotteryType[], now: Date): Promise<DrawRow | undefined> {
+  const [next] = await tx
+    .select({ drawAt: draws.drawAt })
+    .from(draws)
+    .where(and(eq(draws.type, type), isNull(draws.result), inArray(draws.status, ["open", "closed"])))
+    .orderBy(asc(draws.drawAt))
+    .limit(1);
+  if (!next) return undefined;
+  const moved = await tx
+    .update(draws)
+    .set({ drawAt: now, closesAt: sql`least(${draws.closesAt}, ${now.toISOString()}::timestamptz)` })
+    .where(
+      and(
+        inArray(draws.type, [type, ...alongside]),
+        eq(draws.drawAt, next.drawAt),
+        isNull(draws.result),
+        inArray(draws.status, ["open", "closed"]),
+      ),
+    )
+    .returning();
+  return moved.find((d) => d.type === type);
+}

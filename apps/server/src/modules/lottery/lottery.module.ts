@@ -2,6 +2,7 @@ import type { AppContext, ZodApp } from "../../app-context.ts";
 import { createDrawScheduler, type DrawScheduler } from "./draw-scheduler.service.ts";
 import { registerLotteryRoutes } from "./lottery.routes.ts";
 import { registerLotteryAdminRoutes } from "./lottery-admin.routes.ts";
+import { registerLotteryDemoRoutes } from "./lottery-demo.routes.ts";
 import { registerLotteryStatsRoutes } from "./stats.routes.ts";
 
 /** How often a listening server runs the draw scheduler. */
@@ -22,6 +23,7 @@ export function registerLottery(app: ZodApp, ctx: AppContext): DrawScheduler {
       error: (obj, msg) => app.log.error(obj, msg),
     },
   });
+  registerLotteryDemoRoutes(app, ctx, scheduler);
   app.addHook("onListen", async () => {
     scheduler.start(TICK_MS);
   });

@@ -2,6 +2,7 @@ import {
   type Market,
   type MarketNow,
   type MarketSettings,
+  type MarketSettingsResponse,
   type MarketTick,
   marketSettingsSchema,
   type WsMarketTickMessage,
@@ -174,17 +175,38 @@ export async function marketNow(ctx: AppContext, market: Market, now: Date = ctx
   };
 }
 
-/** GET /api/admin/market/{market}: whether the market is read, how often, its sessions (Yangon time). */
-export async function marketSettingsOf(ctx: AppContext, market: Market): Promise<{ market: Market; settings: MarketSettings }> {
-  return { market, settings: await readSetting(ctx.db, MARKET_SETTINGS[market]) };
+/** The settings with where the market is now and its last finished reading of the day (the console's view). */
+async function settingsView(ctx: AppContext, market: Market, settings: MarketSettings): Promise<MarketSettingsResponse> {
+  const now = ctx.clock.now();
+  const schedule = (await readLiveFeedSource(ctx.db, MARKET_GAMES[market].twoD)).schedule;
+  const { day, status } = marketStatus(settings, schedule, now);
+  const last = await selectLastFinishedTick(ctx.db, market, yangonInstant(day, "00:00"));
+  return {
+    market,
+    settings,
+    status,
+    last_reading: last
+      ? {
+          at: (last.readAt ?? last.slotAt).toISOString(),
+          status: last.status === "ok" ? "ok" : "delayed",
+          error: last.status === "ok" ? null : (last.error ?? null),
+          two_d: last.status === "ok" ? last.twoD : null,
+        }
+      : null,
+  };
 }
 
-/** PUT /api/admin/market/{market}: audited like every operator setting. */
+/** GET /api/admin/market/{market}: whether the market is read, how often, its sessions (Yangon time), its last reading. */
+export async function marketSettingsOf(ctx: AppContext, market: Market): Promise<MarketSettingsResponse> {
+  return settingsView(ctx, market, await readSetting(ctx.db, MARKET_SETTINGS[market]));
+}
+
+/** PUT /api/admin/market/{market}: an admin's, audited like every operator setting. */
 export async function setMarketSettings(
   ctx: AppContext,
   market: Market,
   settings: MarketSettings,
   actor: Actor,
-): Promise<{ market: Market; settings: MarketSettings }> {
-  return { market, settings: await updateSetting(ctx.db, MARKET_SETTINGS[market], actor, () => settings) };
+): Promise<MarketSettingsResponse> {
+  return settingsView(ctx, market, await updateSetting(ctx.db, MARKET_SETTINGS[market], actor, () => settings));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type MarketSettings, marketNowSchema, wsMarketTickMessageSchema } from "@shwe/contracts";
+import { type MarketSettings, marketNowSchema, marketSettingsResponseSchema, wsMarketTickMessageSchema } from "@shwe/contracts";
 import { DEFAULT_SCHEDULES, resultFromFeed } from "@shwe/domain";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -252,10 +252,12 @@ describe("the tick reader", () => {
     expect((await call(t, "GET", "/api/admin/market/set", { token: op.token })).json()).toEqual({
       market: "set",
       settings: DEFAULT_MARKET_SETTINGS.set,
+      status: "open",
+      last_reading: null,
     });
     const settings = { ...DEFAULT_MARKET_SETTINGS.set, sessions: [{ open: "10:30", close: "12:01" }] };
     const put = await t.app.inject({ method: "PUT", url: "/api/admin/market/set", headers: auth, payload: settings });
-    expect(put.json()).toEqual({ market: "set", settings });
+    expect(put.json()).toEqual({ market: "set", settings, status: "opening_soon", last_reading: null });
     const bad = await t.app.inject({
       method: "PUT",
       url: "/api/admin/market/set",
@@ -263,10 +265,64 @@ describe("the tick reader", () => {
       payload: { ...settings, sessions: [{ open: "12:00", close: "10:00" }] },
     });
     expectErrorBody(bad, 400, "VALIDATION_FAILED");
+    const overlapping = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/market/set",
+      headers: auth,
+      payload: {
+        ...settings,
+        sessions: [
+          { open: "14:00", close: "16:30" },
+          { open: "09:30", close: "14:01" },
+        ],
+      },
+    });
+    expectErrorBody(overlapping, 400, "VALIDATION_FAILED");
     expect((await call(t, "GET", "/api/admin/market/set", { token: op.token })).json().settings).toEqual(settings);
     // 10:00 is now before the session: opening soon, and nothing is read.
     expect(marketNowSchema.parse((await call(t, "GET", "/api/market/set")).json()).status).toBe("opening_soon");
     expect(await readMarketTick(t.ctx, "set", { instanceId: "a", fetchFeed: async () => ({}) })).toBeNull();
     expect((await t.app.inject({ method: "PUT", url: "/api/admin/market/set", payload: settings })).statusCode).toBe(401);
+  });
+
+  it("the console's view: the last reading of the day and whether it was read; only an admin changes the settings", async () => {
+    const admin = await createUser(t, { role: "admin" });
+    const operator = await createUser(t, { role: "operator" });
+    await readMarketTick(t.ctx, "set", { instanceId: "a", fetchFeed: async () => ({ setIndex: "1,402.35", setValue: "45,678.91" }) });
+    const read = marketSettingsResponseSchema.parse((await call(t, "GET", "/api/admin/market/set", { token: operator.token })).json());
+    expect(read).toMatchObject({ status: "open", last_reading: { status: "ok", error: null, two_d: "58", at: clock.now().toISOString() } });
+
+    clock.advance(5000);
+    await readMarketTick(t.ctx, "set", {
+      instanceId: "a",
+      fetchFeed: async () => {
+        throw new Error("The feed did not answer within 5000 ms.");
+      },
+    });
+    const failed = marketSettingsResponseSchema.parse((await call(t, "GET", "/api/admin/market/set", { token: admin.token })).json());
+    expect(failed.last_reading).toEqual({
+      status: "delayed",
+      error: "The feed did not answer within 5000 ms.",
+      two_d: null,
+      at: clock.now().toISOString(),
+    });
+
+    // An operator who is not an admin reads the settings but cannot change them; nothing changes.
+    const off = { ...DEFAULT_MARKET_SETTINGS.set, enabled: false };
+    const refused = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/market/set",
+      headers: { authorization: `Bearer ${operator.token}` },
+      payload: off,
+    });
+    expectErrorBody(refused, 403, "FORBIDDEN");
+    expect((await call(t, "GET", "/api/admin/market/set", { token: admin.token })).json().settings).toEqual(DEFAULT_MARKET_SETTINGS.set);
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/market/set",
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: off,
+    });
+    expect(marketSettingsResponseSchema.parse(put.json()).settings.enabled).toBe(false);
   });
 });

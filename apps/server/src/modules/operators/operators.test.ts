@@ -73,6 +73,8 @@ describe("console roles: every /api/admin route, anonymous, player, operator and
     expect(isAdminRoute("POST", "/api/admin/content/banners")).toBe(true);
     expect(isAdminRoute("PUT", "/api/admin/points/rate")).toBe(true);
     expect(isAdminRoute("GET", "/api/admin/operators")).toBe(true);
+    expect(isAdminRoute("PUT", "/api/admin/market/:market")).toBe(true);
+    expect(isAdminRoute("GET", "/api/admin/market/:market")).toBe(false);
     expect(isAdminRoute("GET", "/api/admin/lottery/:type")).toBe(false);
     expect(isAdminRoute("POST", "/api/admin/draws/:draw_id/result")).toBe(false);
     expect(isAdminRoute("POST", "/api/admin/draws/:draw_id/confirm")).toBe(false);

@@ -1,4 +1,4 @@
-import type { LotteryType } from "@shwe/contracts";
+import type { LotteryType, Market } from "@shwe/contracts";
 
 /** URLs of the console's lottery screens (under /admin). */
 export const lotteryAdminPaths = {
@@ -6,6 +6,10 @@ export const lotteryAdminPaths = {
   drawsOf: (type: LotteryType) => `/admin/lottery?type=${type}`,
   draw: (id: number) => `/admin/lottery/draws/${id}`,
   settings: (type: LotteryType) => `/admin/lottery/settings/${type}`,
+  market: (market: Market) => `/admin/lottery/market/${market}`,
 } as const;
+
+/** The market each game's running number is read from (the live readings' settings page). */
+export const MARKET_OF_GAME: Partial<Record<LotteryType, Market>> = { "2D": "set", "1D": "set", C2D: "crypto", C1D: "crypto" };
 
 export const ADMIN_GAMES: readonly LotteryType[] = ["2D", "1D", "3D", "C2D", "C1D"];

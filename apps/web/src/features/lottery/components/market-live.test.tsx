@@ -85,6 +85,42 @@ describe("the live market block of the 2D page", () => {
     expect(running()).toBe("8");
   });
 
+  it("once the draw's result is in, the block says it is final; a reading of the next session puts the running number first again", async () => {
+    // 12:01 in Yangon: the 2D result 15; the last reading at 12:01:40, then the lunch break.
+    const daily = [{ type: "2D", draw_id: 5, draw_at: "2025-03-07T05:31:00.000Z", number: "15", status: "settled" }];
+    mockApi({
+      "market/set": {
+        body: open({ status: "lunch_break", latest: { ...tick("15", "1402.35", "+1.20"), at: "2025-03-07T05:31:40.000Z" } }),
+      },
+      luckynumber_daily: { body: daily },
+    });
+    renderRoutes([{ index: true, element: <MarketLive type="2D" /> }]);
+    expect(await screen.findByTestId("market-final")).toHaveTextContent("Result 15 (12:01) is final.");
+    // 14:00:05: trading again; the running number is the news.
+    mockApi({ "market/set": "pending", luckynumber_daily: { body: daily } });
+    act(() =>
+      dispatchRealtime({
+        type: "market_tick",
+        market: "set",
+        status: "open",
+        delayed: false,
+        tick: { ...tick("50", "1401.15", "-1.20"), at: "2025-03-07T07:30:05.000Z" },
+      }),
+    );
+    await waitFor(() => expect(running()).toBe("50"));
+    expect(screen.queryByTestId("market-final")).toBeNull();
+  });
+
+  it("the 1D page says only the 1D game's result is final", async () => {
+    mockApi({
+      "market/set": { body: open({ status: "closed" }) },
+      luckynumber_daily: { body: [{ type: "2D", draw_id: 5, draw_at: "2025-03-07T05:31:00.000Z", number: "15", status: "settled" }] },
+    });
+    renderRoutes([{ index: true, element: <MarketLive type="1D" /> }]);
+    await waitFor(() => expect(running()).toBe("8"));
+    expect(screen.queryByTestId("market-final")).toBeNull();
+  });
+
   it("keeps every place before the data comes, and shows each market status", async () => {
     mockApi({ "market/set": "pending" });
     const { unmount } = renderRoutes([{ index: true, element: <MarketLive type="2D" /> }]);

@@ -1,7 +1,9 @@
 import type { LotteryType, Market, MarketNow, MarketStatus } from "@shwe/contracts";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { useLuckyDaily } from "../api/lucky-numbers.ts";
 import { useMarketLive } from "../hooks/use-market-live.ts";
+import { drawTime } from "./draw-picker.tsx";
 
 /** The market behind a game, and whether its running number is the 2D or the 1D one. */
 export function marketOf(type: LotteryType): { market: Market; digit: "two_d" | "one_d" } | null {
@@ -89,18 +91,37 @@ function usePopOnChange(value: string | undefined) {
 /**
  * The live block of the 2D, 1D and crypto pages: the running number (information only, the result
  * still comes at draw time), the market's values with their change since the reading before, its
- * status and the day's numbers. Every part has its place before the data comes (no layout shift);
+ * status and the day's numbers; once a draw's result lands, that it is final. Every part has its place before the data comes (no layout shift);
  * a socket that went quiet is said, and the answer is polled meanwhile.
  */
 export function MarketLive({ type }: { type: LotteryType }) {
   const which = marketOf(type);
   if (!which) return null;
-  return <MarketLiveBlock market={which.market} digit={which.digit} />;
+  return <MarketLiveBlock type={type} market={which.market} digit={which.digit} />;
 }
 
-function MarketLiveBlock({ market, digit }: { market: Market; digit: "two_d" | "one_d" }) {
+/** A reading this long after a draw's time belongs to the next stretch of trading, no longer to that result. */
+const RESULT_HOLDS_MS = 5 * 60_000;
+
+/**
+ * The game's final result of today while it is the news: the market is not open (lunch break, closed),
+ * or no reading came after the draw's time beyond the last minutes of its session.
+ */
+function useFinalResult(type: LotteryType, data: MarketNow | undefined) {
+  const daily = useLuckyDaily();
+  const result = (daily.data ?? [])
+    .filter((d) => d.type === type && d.number)
+    .sort((a, b) => Date.parse(b.draw_at) - Date.parse(a.draw_at))[0];
+  if (!result || !data) return undefined;
+  const latest = data.latest;
+  const news = data.status !== "open" || !latest || Date.parse(latest.at) <= Date.parse(result.draw_at) + RESULT_HOLDS_MS;
+  return news ? result : undefined;
+}
+
+function MarketLiveBlock({ type, market, digit }: { type: LotteryType; market: Market; digit: "two_d" | "one_d" }) {
   const { t } = useTranslation("market");
   const { data, socketDown, isError } = useMarketLive(market);
+  const final = useFinalResult(type, data);
   const latest: MarketNow["latest"] = data?.latest ?? null;
   const number = latest?.[digit];
   const ref = usePopOnChange(number);
@@ -170,6 +191,11 @@ function MarketLiveBlock({ market, digit }: { market: Market; digit: "two_d" | "
       ) : null}
 
       <p className="min-h-4 text-xs text-muted" data-testid="market-note">
+        {final ? (
+          <span data-testid="market-final" className="font-semibold text-gold">
+            {t("final", { number: final.number, time: drawTime(final.draw_at) })}{" "}
+          </span>
+        ) : null}
         {socketDown ? <span className="text-warn">{t("socketDown")} </span> : null}
         {isError ? <span className="text-warn">{t("unavailable")} </span> : null}
         {t("infoOnly")}

@@ -1,4 +1,4 @@
-import type { DrawStatus, LotteryType } from "@shwe/contracts";
+import type { DrawStatus, LotteryType, Market } from "@shwe/contracts";
 import type { QueryClient } from "@tanstack/react-query";
 
 /** Query keys of the lottery console screens; under "admin" so a change of operator drops them with the rest. */
@@ -9,6 +9,7 @@ export const lotteryAdminKeys = {
   draw: (id: number) => ["admin", "lottery", "draw", id] as const,
   games: () => ["admin", "lottery", "games"] as const,
   numbers: (type: LotteryType) => ["admin", "lottery", "numbers", type] as const,
+  market: (market: Market) => ["admin", "lottery", "market", market] as const,
 };
 
 /** After any lottery decision: draws, games and number rules may all have changed. */

@@ -13,7 +13,7 @@ import { HolidayImportPanel, MARKET_OF } from "../components/holiday-import-pane
 import { MovedDayPanel } from "../components/moved-day-panel.tsx";
 import { NumberRulesPanel } from "../components/number-rules-panel.tsx";
 import { OffDaysPanel } from "../components/off-days-panel.tsx";
-import { lotteryAdminPaths } from "../paths.ts";
+import { lotteryAdminPaths, MARKET_OF_GAME } from "../paths.ts";
 
 /** One game's configuration: odds, limits, result source and enabled; hot and blocked numbers; off days. */
 export function GameSettingsPage() {
@@ -24,15 +24,25 @@ export function GameSettingsPage() {
   const editable = useSecondFactorStatus().data?.role === "admin";
   const game = games.data?.find((g) => g.type === type);
   const market = MARKET_OF[type];
+  // The market the game's running number is read from: its live readings have their own page.
+  const readFrom = MARKET_OF_GAME[type];
+  const { t: tm } = useTranslation("market");
   return (
     <>
       <PageHeader
         title={t("lottery.settingsPageTitle")}
         subtitle={t(editable ? "lottery.settingsPageSubtitle" : "lottery.read_only")}
         action={
-          <Link to={lotteryAdminPaths.drawsOf(type)} className={buttonClass({ variant: "secondary" })}>
-            {t("lottery.drawsLink")}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            {readFrom ? (
+              <Link to={lotteryAdminPaths.market(readFrom)} className={buttonClass({ variant: "secondary" })}>
+                {tm("console.link")}
+              </Link>
+            ) : null}
+            <Link to={lotteryAdminPaths.drawsOf(type)} className={buttonClass({ variant: "secondary" })}>
+              {t("lottery.drawsLink")}
+            </Link>
+          </div>
         }
       />
       <GameLinks value={type} href={lotteryAdminPaths.settings} />
