@@ -8,7 +8,8 @@ import { expectLedgerClean, fund } from "../ledger/testing.ts";
 import { type Player, player, setBlocked } from "../providers/wallet.test-helpers.ts";
 import { CASINO_HOUSE_SHARDS, casinoAccountOf } from "../providers/wallet-transaction.ts";
 import { casinoPointsAccountOf } from "../rewards/points.service.ts";
-import { element, expectExactConservation, gsc, gscTestApp, product, type TxFields } from "./gsc.test-helpers.ts";
+import { element, expectExactConservation, gsc, gscTestApp, move, product, type TxFields, uid } from "./gsc.test-helpers.ts";
+import { answerDecimals, formatGscBalance } from "./gsc-amount.ts";
 import { gscPathCounts, setGscOneCall } from "./gsc-one-call.ts";
 
 /**
@@ -272,6 +273,33 @@ describe("GSC+ elements in one database call", () => {
     }
   }
 
+  it("the raw callback's balances are formatGscBalance's, from a function planned once per connection", async () => {
+    const e4s = [0n, 1n, -1n, 9_999n, 15_000n, -15_001n, 1_234_567_891n, -987_654_321_012n, 2_000_000_0000n, 123_456_789_012_345n];
+    for (const [ratio, to4dp] of [
+      [1, false],
+      [1000, false],
+      [1000, true],
+      [3, false],
+    ] as const) {
+      const decimals = answerDecimals(ratio, to4dp);
+      for (const e4 of e4s) {
+        const row = rowsOf<{ v: string }>(
+          await one.ctx.db.execute(
+            sql`select gsc_answer_balance(${e4.toString()}::bigint, ${ratio}::bigint, ${decimals}::integer)::text as v`,
+          ),
+        )[0];
+        expect([e4, ratio, decimals, Number(row?.v)]).toEqual([e4, ratio, decimals, formatGscBalance(e4, ratio, to4dp)]);
+      }
+    }
+    // A SQL function called from gsc_element's statements would be parsed and planned at every element.
+    const lang = rowsOf<{ lang: string }>(
+      await one.ctx.db.execute(
+        sql`select l.lanname as lang from pg_proc p join pg_language l on l.oid = p.prolang where p.proname = 'gsc_answer_balance'`,
+      ),
+    );
+    expect(lang).toEqual([{ lang: "plpgsql" }]);
+  });
+
   it("random webhooks: the same answers, balances, journals and rows with and without the one call", async () => {
     const before = gscPathCounts(one.ctx);
     await fc.assert(
@@ -339,4 +367,56 @@ describe("GSC+ elements in one database call", () => {
     expect(gscPathCounts(one.ctx).oneCall - before.oneCall).toBeGreaterThan(30);
     expect(gscPathCounts(general.ctx).oneCall).toBe(0);
   }, 600_000);
+});
+
+/** Its own app: the equivalence property needs both of its apps to get the same players and calls. */
+describe("the exact wallet in one call", () => {
+  let one: TestApp;
+  beforeAll(async () => {
+    one = await gscTestApp();
+    for (const code of Object.values(PRODUCT)) await product(one, code);
+    for (let shard = 0; shard < CASINO_HOUSE_SHARDS; shard++) {
+      for (const code of Object.values(PRODUCT)) await createSystemAccount(one.ctx.db, casinoAccountOf(`GSC${code}`, shard));
+      await createSystemAccount(one.ctx.db, casinoPointsAccountOf(shard));
+    }
+  });
+  afterAll(async () => {
+    await expectLedgerClean(one);
+    await expectExactConservation(one);
+    await one.close();
+  });
+
+  async function exactRow(t: TestApp, userId: number) {
+    return rowsOf<Record<string, unknown>>(
+      await t.ctx.db.execute(sql`select remainder_e4::text, debt_e4::text from gsc_wallets where user_id = ${userId}`),
+    )[0];
+  }
+
+  it("an element that keeps the remainder locks the player's exact wallet row without writing it again", async () => {
+    const p = await player(one, 2_000_000);
+    const xminOf = async () =>
+      rowsOf<{ v: string }>(await one.ctx.db.execute(sql`select xmin::text as v from gsc_wallets where user_id = ${p.id}`))[0]?.v;
+    const before = gscPathCounts(one.ctx);
+    // The first element creates the row; whole kyat in MMK leave its remainder as it is.
+    const wager = uid("w");
+    const bet = await move(one, "withdraw", p.userCode, PRODUCT.MMK, "MMK", [
+      { id: uid("b"), action: "BET", amount: "400", wager_code: wager },
+    ]);
+    expect(bet.answer.data?.[0]).toMatchObject({ code: 0, before_balance: 2_000_000, balance: 1_999_600 });
+    const created = await xminOf();
+    expect(created).toBeDefined();
+    const settle = await move(one, "deposit", p.userCode, PRODUCT.MMK, "MMK", [
+      { id: uid("s"), action: "SETTLED", amount: "900", wager_code: wager },
+    ]);
+    expect(settle.answer.data?.[0]).toMatchObject({ code: 0, before_balance: 1_999_600, balance: 2_000_500 });
+    expect(gscPathCounts(one.ctx).oneCall - before.oneCall).toBe(2);
+    expect(await xminOf()).toBe(created);
+    // A fraction of a kyat changes the remainder, and so the row.
+    const frac = await move(one, "withdraw", p.userCode, PRODUCT.MMK2, "MMK2", [
+      { id: uid("b"), action: "BET", amount: "0.0015", wager_code: uid("w") },
+    ]);
+    expect(frac.answer.data?.[0]).toMatchObject({ code: 0, balance: 2000.4985 });
+    expect(await xminOf()).not.toBe(created);
+    expect(await exactRow(one, p.id)).toEqual({ remainder_e4: "5000", debt_e4: "0" });
+  });
 });
