@@ -1,38 +1,12 @@
 import type { FrameLocator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
+import { headerFigure, headerShows, kyat, launchGame, signInToPlay, transferToGame } from "./support/casino.ts";
 import { hasChromium } from "./support/chromium.ts";
 import { type Lng, text } from "./support/locales.ts";
 
-/**
- * The second funded demo player: the money journey leaves the first one with a promotion's turnover
- * to play through (which refuses further main → game transfers), and files may run in any order.
- */
-const PLAYER = { phone: "09500000002", password: "demo-player-2" };
 const SLOT_NAME = "Golden Pagoda Slots";
 const PROVIDER_NAME = "Shwe House Games";
-
-/** Whole kyat as the site shows them: 1050000 → "1,050,000". */
-const kyat = (n: number): string => n.toLocaleString("en-US");
-const onPath = (path: string) => (url: URL) => url.pathname === path;
-
-async function signIn(page: Page, lng: Lng): Promise<void> {
-  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).waitFor({ state: "visible" });
-  await page.getByLabel(text(lng, "auth:fields.phone"), { exact: true }).fill(PLAYER.phone);
-  await page.getByLabel(text(lng, "auth:fields.password"), { exact: true }).fill(PLAYER.password);
-  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).click();
-}
-
-/** The balance the visible site header shows. */
-async function headerFigure(page: Page, testId: "main-balance" | "game-balance"): Promise<number> {
-  const locator = page.locator(`header [data-testid="${testId}"]:visible`);
-  await locator.waitFor();
-  return Number(((await locator.textContent()) ?? "").replace(/\D/g, ""));
-}
-
-async function headerShows(page: Page, testId: "main-balance" | "game-balance", amount: number): Promise<void> {
-  await page.locator(`header [data-testid="${testId}"]:visible`, { hasText: new RegExp(`^${kyat(amount)}$`) }).waitFor();
-}
 
 interface PlayedSpin {
   round_id: string;
@@ -65,36 +39,19 @@ describe.skipIf(!hasChromium)("casino", () => {
   it("a player moves money to the game balance, plays Golden Pagoda Slots in the overlay, and the header and the game report agree to the kyat (phone, English)", async () => {
     const lng: Lng = "en";
     const page = await browser.open("mobile");
-    await page.goto("/login?lng=en");
-    await signIn(page, lng);
-    await page.waitForURL(onPath("/"));
+    await signInToPlay(page, lng);
 
     // Main → game through the header's transfer popup, on the slot category page.
     await page.goto("/slot");
     await page.getByRole("link", { name: PROVIDER_NAME }).waitFor();
     const mainBefore = await headerFigure(page, "main-balance");
     const gameBefore = await headerFigure(page, "game-balance");
-    await page.getByRole("button", { name: text(lng, "nav.transfer"), exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: text(lng, "wallet:transfer.title"), exact: true });
-    await dialog.waitFor();
-    await dialog.getByText(text(lng, "wallet:direction.in"), { exact: true }).click();
-    await dialog.getByLabel(text(lng, "wallet:form.amount"), { exact: true }).fill("5000");
-    await dialog.getByRole("button", { name: text(lng, "wallet:transfer.submit"), exact: true }).click();
-    await headerShows(page, "game-balance", gameBefore + 5_000);
+    await transferToGame(page, lng, 5_000);
     await headerShows(page, "main-balance", mainBefore - 5_000);
-    await page.keyboard.press("Escape");
-    // The success toast closes on a tap (it would otherwise sit over the overlay's close button).
-    const toast = page.getByRole("alert").filter({ hasText: text(lng, "wallet:transfer.doneIn", { amount: kyat(5_000) }) });
-    if (await toast.count()) await toast.first().click();
-    await toast.first().waitFor({ state: "detached" });
     const start = gameBefore + 5_000;
 
     // The house provider of the slot category → the game, opened in the overlay.
-    await page.getByRole("link", { name: PROVIDER_NAME }).click();
-    await page.getByRole("button", { name: SLOT_NAME, exact: true }).click();
-    const overlay = page.getByRole("dialog", { name: SLOT_NAME, exact: true });
-    await overlay.waitFor();
-    const game = page.frameLocator(`iframe[title="${SLOT_NAME}"]`);
+    const { overlay, frame: game } = await launchGame(page, PROVIDER_NAME, SLOT_NAME);
     await game
       .getByTestId("game-balance")
       .filter({ hasText: kyat(start) })

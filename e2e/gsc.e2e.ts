@@ -1,36 +1,19 @@
 import type { FrameLocator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
+import { headerFigure, kyat, launchGame, signInToPlay, transferToGame } from "./support/casino.ts";
 import { hasChromium } from "./support/chromium.ts";
 import { type Lng, text } from "./support/locales.ts";
 
-/**
- * The second funded demo player (the first one may be holding a promotion's turnover, which refuses
- * main → game transfers). Every figure below is read from the screen first, so the order of the
- * journeys does not matter.
+/*
+ * The casino player plays (support/casino.ts: the second funded demo player). Every figure below is
+ * read from the screen first, so the order of the journeys does not matter.
  */
-const PLAYER = { phone: "09500000002", password: "demo-player-2" };
 /** PG Soft in the demo catalogue: GSC+ product 1007, played in MMK2 (1 MMK2 = 1,000 kyat). */
 const PROVIDER_NAME = "PG Soft";
 const P_CODE = "GSC1007";
 const KYAT_PER_UNIT = 1_000;
 const SPIN_LABEL = "လှည့်မည် · SPIN";
-
-const kyat = (n: number): string => n.toLocaleString("en-US");
-const onPath = (path: string) => (url: URL) => url.pathname === path;
-
-async function signIn(page: Page, lng: Lng): Promise<void> {
-  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).waitFor({ state: "visible" });
-  await page.getByLabel(text(lng, "auth:fields.phone"), { exact: true }).fill(PLAYER.phone);
-  await page.getByLabel(text(lng, "auth:fields.password"), { exact: true }).fill(PLAYER.password);
-  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).click();
-}
-
-async function headerFigure(page: Page, testId: "main-balance" | "game-balance"): Promise<number> {
-  const locator = page.locator(`header [data-testid="${testId}"]:visible`);
-  await locator.waitFor();
-  return Number(((await locator.textContent()) ?? "").replace(/\D/g, ""));
-}
 
 /** Exact MMK2 text ("12.3456") → ten-thousandths of a kyat, without floating point. */
 function unitsToKyatE4(amount: string): bigint {
@@ -72,42 +55,16 @@ describe.skipIf(!hasChromium)("GSC+ games", () => {
   it("a player opens a PG Soft slot from the catalogue, spins in the overlay, the header follows the game live and the game report lists the rounds (phone, English)", async () => {
     const lng: Lng = "en";
     const page = await browser.open("mobile");
-    await page.goto("/login?lng=en");
-    await signIn(page, lng);
-    await page.waitForURL(onPath("/"));
+    await signInToPlay(page, lng);
 
     await page.goto("/slot");
-    const providerLink = page.getByRole("link", { name: PROVIDER_NAME, exact: true });
-    await providerLink.waitFor();
+    await page.getByRole("link", { name: PROVIDER_NAME, exact: true }).waitFor();
 
     // Main → game when the game balance cannot cover a few of the largest stakes.
-    if ((await headerFigure(page, "game-balance")) < 20_000) {
-      const gameBefore = await headerFigure(page, "game-balance");
-      await page.getByRole("button", { name: text(lng, "nav.transfer"), exact: true }).click();
-      const dialog = page.getByRole("dialog", { name: text(lng, "wallet:transfer.title"), exact: true });
-      await dialog.waitFor();
-      await dialog.getByText(text(lng, "wallet:direction.in"), { exact: true }).click();
-      await dialog.getByLabel(text(lng, "wallet:form.amount"), { exact: true }).fill("20000");
-      await dialog.getByRole("button", { name: text(lng, "wallet:transfer.submit"), exact: true }).click();
-      await page
-        .locator('header [data-testid="game-balance"]:visible', { hasText: new RegExp(`^${kyat(gameBefore + 20_000)}$`) })
-        .waitFor();
-      await page.keyboard.press("Escape");
-      const toast = page.getByRole("alert").filter({ hasText: text(lng, "wallet:transfer.doneIn", { amount: kyat(20_000) }) });
-      if (await toast.count()) await toast.first().click();
-      await toast.first().waitFor({ state: "detached" });
-    }
+    if ((await headerFigure(page, "game-balance")) < 20_000) await transferToGame(page, lng, 20_000);
 
     // The GSC+ provider of the slot category → its first game, opened in the overlay.
-    await providerLink.click();
-    const firstGame = page.locator("main ul li button").first();
-    await firstGame.waitFor();
-    const gameName = (await firstGame.getAttribute("aria-label")) ?? "";
-    expect(gameName).not.toBe("");
-    await firstGame.click();
-    const overlay = page.getByRole("dialog", { name: gameName, exact: true });
-    await overlay.waitFor();
-    const game = page.frameLocator(`iframe[title="${gameName}"]`);
+    const { name: gameName, overlay, frame: game } = await launchGame(page, PROVIDER_NAME);
     await game.getByRole("heading", { name: gameName, exact: true }).waitFor();
     // The simulator's page shows the balance the site answered to its /balance call.
     await game.locator("#balance", { hasText: /^MMK2 \d/ }).waitFor();
@@ -158,20 +115,11 @@ describe.skipIf(!hasChromium)("GSC+ games", () => {
   it("the overlay opens a GSC+ game at desktop size", async () => {
     const lng: Lng = "en";
     const page = await browser.open("desktop");
-    await page.goto("/login?lng=en");
-    await signIn(page, lng);
-    await page.waitForURL(onPath("/"));
+    await signInToPlay(page, lng);
     await page.goto("/slot");
-    await page.getByRole("link", { name: PROVIDER_NAME, exact: true }).first().click();
-    const firstGame = page.locator("main ul li button").first();
-    await firstGame.waitFor();
-    const gameName = (await firstGame.getAttribute("aria-label")) ?? "";
-    await firstGame.click();
-    const overlay = page.getByRole("dialog", { name: gameName, exact: true });
-    await overlay.waitFor();
+    const { overlay, frame: game } = await launchGame(page, PROVIDER_NAME);
     const box = await overlay.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(900);
-    const game = page.frameLocator(`iframe[title="${gameName}"]`);
     await game.getByRole("button", { name: SPIN_LABEL, exact: true }).waitFor();
     await game.locator("#balance", { hasText: /^MMK2 \d/ }).waitFor();
     await page.getByRole("button", { name: text(lng, "games:overlay.close"), exact: true }).click();

@@ -15,10 +15,32 @@ async function signIn(page: Page, lng: Lng, phone: string, password: string): Pr
   await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).click();
 }
 
+interface LiveFrame {
+  type: string;
+  text?: string;
+  shown_for_ms?: number;
+}
+
+/** Everything the page's live socket receives from now on (resume answers included). */
+function liveFrames(page: Page): LiveFrame[] {
+  const frames: LiveFrame[] = [];
+  page.on("websocket", (ws) => {
+    ws.on("framereceived", ({ payload }) => {
+      if (typeof payload !== "string") return;
+      try {
+        frames.push(JSON.parse(payload) as LiveFrame);
+      } catch {
+        // Not a JSON message: not ours to read.
+      }
+    });
+  });
+  return frames;
+}
+
 describe.skipIf(!hasChromium)("live", () => {
   const browser = useBrowser();
 
-  it("an operator's ticker message appears on a visitor's page, stays 20 s and goes, in each page's language; the console counts the visitor", async () => {
+  it("an operator's ticker message appears on a visitor's page, stays 20 s and goes, in each page's language; a page opened meanwhile shows it only for what is left, one opened after shows nothing; the console counts the visitor", async () => {
     // A visitor (no account) on the home page, phone size, Burmese.
     const page = await browser.open("mobile");
     await page.goto("/");
@@ -63,6 +85,7 @@ describe.skipIf(!hasChromium)("live", () => {
     const sent = desk.waitForResponse((r) => new URL(r.url()).pathname === "/api/admin/live/chat");
     await chat.getByRole("button", { name: text(lng, "live:chat.send"), exact: true }).click();
     expect((await sent).status()).toBe(201);
+    const sentBy = Date.now();
 
     // On the visitor's page without a reload: shown at once, in Burmese.
     await ticker.filter({ hasText: message }).waitFor({ timeout: 5_000 });
@@ -73,11 +96,17 @@ describe.skipIf(!hasChromium)("live", () => {
     const englishTicker = english.getByTestId("chat-ticker");
     await englishTicker.filter({ hasText: inEnglish }).waitFor({ timeout: 5_000 });
     expect(await englishTicker.textContent()).not.toContain(message);
-    // A page opened while the message still runs replays it, in its own language too.
+    // A page opened while the message still runs replays it, in its own language too, and only for
+    // what is left of its 20 s, not 20 s more.
     const later = await browser.open("desktop");
+    const laterFrames = liveFrames(later);
     await later.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    const openedAt = Date.now();
     await later.goto("/");
     await later.getByTestId("chat-ticker").filter({ hasText: inEnglish }).waitFor({ timeout: 10_000 });
+    const replayed = laterFrames.find((f) => f.type === "chat" && f.text === message);
+    expect(replayed?.shown_for_ms).toBeGreaterThan(0);
+    expect(replayed?.shown_for_ms).toBeLessThanOrEqual(20_000 - (openedAt - sentBy));
     expect(browser.errorsOf(english)).toEqual([]);
     expect(browser.errorsOf(later)).toEqual([]);
 
@@ -86,6 +115,15 @@ describe.skipIf(!hasChromium)("live", () => {
     expect(await ticker.filter({ hasText: message }).isVisible()).toBe(true);
     await ticker.filter({ hasText: message }).waitFor({ state: "detached", timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(18_000);
+    await later.getByTestId("chat-ticker").filter({ hasText: inEnglish }).waitFor({ state: "detached" });
+
+    // Once its 20 s are over, a page opened now shows nothing of it: its socket catches up without it.
+    const fresh = await browser.open("mobile");
+    const freshFrames = liveFrames(fresh);
+    await fresh.goto("/");
+    await expect.poll(() => freshFrames.some((f) => f.type === "caught_up"), { timeout: 20_000 }).toBe(true);
+    expect(freshFrames.filter((f) => f.type === "chat")).toEqual([]);
+    expect(await fresh.getByTestId("chat-ticker").filter({ hasText: message }).count()).toBe(0);
     expect(browser.errorsOf(page)).toEqual([]);
   }, 90_000);
 });

@@ -1,8 +1,10 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
+import { launchGame } from "./support/casino.ts";
 import { hasChromium } from "./support/chromium.ts";
 import { type Lng, text } from "./support/locales.ts";
+import { fundPlayer, type NewPlayer, pageToken, registerPlayer } from "./support/players.ts";
 
 const PLAYER = { phone: "09500000001", password: "demo-player-1" };
 const OPERATOR = { phone: "09400000001", password: "demo-operator-1" };
@@ -76,6 +78,51 @@ async function transfer(page: Page, lng: Lng, direction: "in" | "out", amount: n
   await dialog.getByLabel(text(lng, "wallet:form.amount"), { exact: true }).fill(String(amount));
   await dialog.getByRole("button", { name: text(lng, "wallet:transfer.submit"), exact: true }).click();
   return dialog;
+}
+
+/** The signed-in player's profile as the server answers it to the page's own session. */
+async function profileOf(page: Page): Promise<{ balance: number; game_balance: number; turnover: number }> {
+  const token = await pageToken(page);
+  const res = await page.request.get("/api/user/profile", { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { balance: number; game_balance: number; turnover: number };
+}
+
+/** A new player, funded by an operator, signed in on the page (English). */
+async function newPlayerSignedIn(page: Page, baseUrl: string, name: string, funds: number): Promise<NewPlayer> {
+  const player = await registerPlayer(baseUrl, name);
+  await fundPlayer(baseUrl, player, funds);
+  await page.goto("/login?lng=en");
+  await signIn(page, "en", player.phone, player.password);
+  await page.waitForURL(onPath("/"));
+  await headerFigure(page, "main-balance").waitFor();
+  return player;
+}
+
+/**
+ * Holds the page's next call to `path` until released: what the page shows while a request runs.
+ * `tap` is tapped until the call goes out (a header drawn by the server answers once it is adopted).
+ */
+async function whileRunning(page: Page, path: string, tap: Locator, check: () => Promise<void>): Promise<void> {
+  let held: Route | undefined;
+  await page.route(`**${path}`, (route) => {
+    held = route;
+  });
+  await expect
+    .poll(
+      async () => {
+        if (!held && (await tap.isEnabled())) await tap.click();
+        return held !== undefined;
+      },
+      { timeout: 15_000, interval: 1_000 },
+    )
+    .toBe(true);
+  try {
+    await check();
+  } finally {
+    await held?.continue();
+    await page.unroute(`**${path}`);
+  }
 }
 
 describe.skipIf(!hasChromium)("money", () => {
@@ -155,6 +202,13 @@ describe.skipIf(!hasChromium)("money", () => {
       .getByRole("alert")
       .filter({ hasText: text(lng, "wallet:errors.TURNOVER_IN", { limit: "500" }) })
       .waitFor();
+    // Beside the refusal, the turnover still to play, as the server counts it.
+    const { turnover } = await profileOf(page);
+    expect(turnover).toBeGreaterThan(0);
+    await dialog
+      .getByTestId("transfer-turnover")
+      .filter({ hasText: text(lng, "wallet:transfer.turnoverLeft", { amount: kyat(turnover) }) })
+      .waitFor();
     await headerShows(page, "main-balance", main1 + promoCashIn);
 
     // The wallet history has both transfers of today.
@@ -168,5 +222,123 @@ describe.skipIf(!hasChromium)("money", () => {
       .waitFor();
 
     expect(browser.errorsOf(page).filter((e) => e.startsWith("pageerror"))).toEqual([]);
+  });
+
+  it("a new player's first game, before any transfer, opens the Transfer popup filled in, main → game; after it the game opens (phone, English)", async () => {
+    const lng: Lng = "en";
+    const page = await browser.open("mobile");
+    await newPlayerSignedIn(page, browser.baseUrl, "Ko First Game", 50_000);
+
+    await page.goto("/slot");
+    await page.getByRole("link", { name: "Shwe House Games", exact: true }).click();
+    await page.getByRole("button", { name: "Golden Pagoda Slots", exact: true }).click();
+    // The refusal says what to do, and the popup that does it is open: main → game, 10,000 MMK.
+    await page.getByText(text(lng, "games:launch.noTransferIn"), { exact: true }).first().waitFor();
+    const dialog = page.getByRole("dialog", { name: text(lng, "wallet:transfer.title"), exact: true });
+    await dialog.waitFor();
+    expect(await dialog.getByRole("radio", { name: text(lng, "wallet:direction.in"), exact: true }).isChecked()).toBe(true);
+    await expect.poll(() => dialog.getByLabel(text(lng, "wallet:form.amount"), { exact: true }).inputValue()).toBe(kyat(10_000));
+    expect(await page.getByRole("dialog", { name: "Golden Pagoda Slots", exact: true }).count()).toBe(0);
+
+    // One tap moves it; the game then opens.
+    await dialog.getByRole("button", { name: text(lng, "wallet:transfer.submit"), exact: true }).click();
+    await headerShows(page, "game-balance", 10_000);
+    await headerShows(page, "main-balance", 40_000);
+    await dialog.waitFor({ state: "detached" });
+    const toast = page.getByRole("alert").filter({ hasText: text(lng, "wallet:transfer.doneIn", { amount: kyat(10_000) }) });
+    if (await toast.count()) await toast.first().click();
+    await toast.first().waitFor({ state: "detached" });
+    await page.goto("/slot");
+    const { overlay, frame } = await launchGame(page, "Shwe House Games", "Golden Pagoda Slots");
+    await frame
+      .getByTestId("game-balance")
+      .filter({ hasText: kyat(10_000) })
+      .waitFor();
+    await page.getByRole("button", { name: text(lng, "games:overlay.close"), exact: true }).click();
+    await overlay.waitFor({ state: "detached" });
+  });
+
+  it("Claim and Pocket Money wait for each other: while either asks the server, both are disabled (desktop, English)", async () => {
+    const lng: Lng = "en";
+    const page = await browser.open("desktop");
+    await newPlayerSignedIn(page, browser.baseUrl, "Ko Busy", 1_000);
+    const claim = page.locator("header").getByRole("button", { name: new RegExp(`^${text(lng, "rewards.claim")}\\b`) });
+    const pocket = page.locator("header").getByRole("button", { name: text(lng, "pocket.button"), exact: true });
+    await claim.waitFor();
+    await pocket.waitFor();
+
+    await whileRunning(page, "/api/promotion/claim", claim, async () => {
+      await expect.poll(() => pocket.isDisabled()).toBe(true);
+      expect(await claim.isDisabled()).toBe(true);
+    });
+    await expect.poll(() => pocket.isEnabled()).toBe(true);
+    await expect.poll(() => claim.isEnabled()).toBe(true);
+
+    await whileRunning(page, "/api/pocket/money/claim", pocket, async () => {
+      await expect.poll(() => claim.isDisabled()).toBe(true);
+      expect(await pocket.isDisabled()).toBe(true);
+    });
+    await expect.poll(() => claim.isEnabled()).toBe(true);
+  });
+
+  it("during a break the bet board, cash-in, cash-out and the transfer popup say so and offer nothing it pauses; a bet is answered with the break (phone, English)", async () => {
+    const lng: Lng = "en";
+    const page = await browser.open("mobile");
+    const player = await newPlayerSignedIn(page, browser.baseUrl, "Ko Break", 5_000);
+
+    // The player starts a week's break on the profile page, confirming with the password.
+    await page.goto("/profile");
+    await page.getByLabel(text(lng, "protection:break.title"), { exact: true }).selectOption("1w");
+    await page.getByRole("button", { name: text(lng, "protection:break.start"), exact: true }).click();
+    const confirm = page.getByRole("dialog", { name: text(lng, "protection:break.confirm_title"), exact: true });
+    await confirm.getByLabel(text(lng, "protection:break.password"), { exact: true }).fill(player.password);
+    await confirm.getByRole("button", { name: text(lng, "protection:break.confirm"), exact: true }).click();
+    await page.getByText(text(lng, "protection:break.started"), { exact: true }).first().waitFor();
+    const onBreak = new RegExp(
+      `^${text(lng, "protection:break.active_until", { date: "MARK" })
+        .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+        .replace("MARK", ".+")}$`,
+    );
+
+    // The bet board: the break in the bet bar, and Bet stays disabled with a number and an amount chosen.
+    await page.goto("/two/lottery");
+    await page.getByLabel(text(lng, "lottery:entry.label", { digits: 2 }), { exact: true }).waitFor();
+    await page.getByTestId("break-notice").filter({ hasText: onBreak }).waitFor();
+    await page.locator('[data-number="12"]').click();
+    await page.getByLabel(text(lng, "lottery:amount.label"), { exact: true }).fill("1000");
+    const bet = page.getByRole("button", { name: text(lng, "lottery:bet"), exact: true });
+    await expect.poll(() => page.locator('[data-number="12"]').getAttribute("aria-pressed")).toBe("true");
+    expect(await bet.isDisabled()).toBe(true);
+    // A bet sent anyway (a page opened before the break) is answered with the break, before the balance.
+    const sections = await page.request.get("/api/section");
+    const drawId = ((await sections.json()) as { data: { id: number; status: string }[] }).data.find((d) => d.status === "open")?.id;
+    const refused = await page.request.post("/api/user/betting", {
+      headers: { authorization: `Bearer ${await pageToken(page)}`, "idempotency-key": `break-${Date.now()}` },
+      data: { draw_id: drawId, lines: [{ number: "12", amount: 100_000 }] },
+    });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe("SELF_EXCLUDED");
+
+    // Cash-in: the break, and the request form is off.
+    await page.goto("/cashin");
+    await page.getByTestId("break-notice").filter({ hasText: onBreak }).waitFor();
+    await page.getByRole("radio", { name: "KBZPay" }).waitFor();
+    expect(await page.getByRole("button", { name: text(lng, "wallet:cashin.submit"), exact: true }).isDisabled()).toBe(true);
+
+    // Cash-out stays open during a break; the page says the break is running.
+    await page.goto("/cashout");
+    await page.getByTestId("break-notice").filter({ hasText: onBreak }).waitFor();
+
+    // The transfer popup: main → game shows the break and cannot be sent; game → main can.
+    await page.getByRole("button", { name: text(lng, "nav.transfer"), exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: text(lng, "wallet:transfer.title"), exact: true });
+    await dialog.getByText(text(lng, "wallet:direction.in"), { exact: true }).click();
+    await dialog.getByTestId("break-notice").filter({ hasText: onBreak }).waitFor();
+    const send = dialog.getByRole("button", { name: text(lng, "wallet:transfer.submit"), exact: true });
+    expect(await send.isDisabled()).toBe(true);
+    await dialog.getByText(text(lng, "wallet:direction.out"), { exact: true }).click();
+    await dialog.getByTestId("break-notice").waitFor({ state: "detached" });
+    expect(await send.isEnabled()).toBe(true);
+    expect(await profileOf(page)).toMatchObject({ balance: 5_000, game_balance: 0 });
   });
 });
