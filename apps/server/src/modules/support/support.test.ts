@@ -17,6 +17,24 @@ async function playerSocket(t: TestApp | SecondInstance, u: TestUser) {
   return s;
 }
 
+/** An operator's console socket watching the inbox (the server grants the topic). */
+async function consoleSocket(t: TestApp | SecondInstance, op: TestUser) {
+  const s = await playerSocket(t, op);
+  s.ws.send(JSON.stringify({ type: "watch", topics: ["support:inbox"] }));
+  expect(await s.next(ofType("watching"))).toEqual({ type: "watching", topics: ["support:inbox"] });
+  return s;
+}
+
+/** A visitor's socket joined to the visitor's conversation. */
+async function visitorSocket(t: TestApp | SecondInstance, token: string, conversationId: number) {
+  const s = await open(t.app, "/api/ws");
+  s.ws.send(JSON.stringify({ type: "hello" }));
+  await s.next(ofType("ready"));
+  s.ws.send(JSON.stringify({ type: "support_visitor", token }));
+  expect(await s.next(ofType("support_joined"))).toEqual({ type: "support_joined", conversation_id: conversationId });
+  return s;
+}
+
 const say = (t: TestApp, u: TestUser, text: string) => call(t, "POST", "/api/support/messages", { token: u.token, body: { text } });
 const answer = (t: TestApp, op: TestUser, id: number, text: string) =>
   call(t, "POST", `/api/admin/support/conversations/${id}/messages`, { token: op.token, body: { text } });
@@ -83,6 +101,53 @@ describe("support chat", () => {
     expect(stats.json().median_first_answer_seconds).not.toBeNull();
     expect(stats.json().open).toBeGreaterThanOrEqual(1);
     socket.ws.close();
+  });
+
+  it("the console's socket hears every change of a conversation; a visitor's socket hears the answers; players cannot watch the inbox", async () => {
+    const consoleWs = await consoleSocket(t, op);
+    const u = await createUser(t);
+    // A player asking for the console's topic is granted nothing, and hears nothing of other conversations.
+    const player = await playerSocket(t, u);
+    player.ws.send(JSON.stringify({ type: "watch", topics: ["support:inbox", "market:set"] }));
+    expect(await player.next(ofType("watching"))).toEqual({ type: "watching", topics: ["market:set"] });
+
+    const sent = await say(t, u, "my cash-in");
+    const id = (await call(t, "GET", "/api/support/conversation", { token: u.token })).json().conversation.id as number;
+    expect(sent.statusCode).toBe(201);
+    expect(await consoleWs.next(ofType("support_inbox"))).toEqual({ type: "support_inbox", conversation_id: id, change: "message" });
+    await call(t, "POST", "/api/support/typing", { token: u.token });
+    expect(await consoleWs.next(ofType("support_inbox"))).toMatchObject({ conversation_id: id, change: "typing" });
+    await call(t, "POST", `/api/admin/support/conversations/${id}/assign`, { token: op.token, body: { operator_id: op.id } });
+    expect(await consoleWs.next(ofType("support_inbox"))).toMatchObject({ conversation_id: id, change: "assign" });
+    await call(t, "POST", `/api/admin/support/conversations/${id}/close`, { token: op.token });
+    expect(await consoleWs.next(ofType("support_inbox"))).toMatchObject({ conversation_id: id, change: "status" });
+
+    // A visitor: the answer, the operator typing and the read mark reach the visitor's socket.
+    const start = await call(t, "POST", "/api/support/visitor", { body: { phone: "09 791 234 568" } });
+    const token = start.json().token as string;
+    const vid = start.json().conversation.id as number;
+    const visitor = await visitorSocket(t, token, vid);
+    const other = await open(t.app, "/api/ws");
+    other.ws.send(JSON.stringify({ type: "hello" }));
+    await other.next(ofType("ready"));
+    other.ws.send(JSON.stringify({ type: "support_visitor", token: "x".repeat(32) }));
+    expect(await other.next(ofType("support_joined"))).toEqual({ type: "support_joined", conversation_id: null });
+    const asked = await call(t, "POST", "/api/support/messages", { headers: { "x-support-token": token }, body: { text: "visitor here" } });
+    expect(await consoleWs.next(ofType("support_inbox"))).toMatchObject({ conversation_id: vid, change: "message" });
+    await call(t, "GET", `/api/admin/support/conversations/${vid}`, { token: op.token });
+    expect(await visitor.next(ofType("support_read"))).toMatchObject({ conversation_id: vid, up_to: asked.json().id });
+    await call(t, "POST", `/api/admin/support/conversations/${vid}/typing`, { token: op.token });
+    expect(await visitor.next(ofType("support_typing"))).toMatchObject({ conversation_id: vid });
+    await answer(t, op, vid, "hello visitor");
+    expect(await visitor.next(ofType("support_message"))).toMatchObject({
+      conversation_id: vid,
+      message: { sender: "staff", body: "hello visitor", operator_name: "Test operator", image_url: null },
+    });
+    // The player's socket heard none of it (its next support message is its own conversation's).
+    await answer(t, op, id, "for the player");
+    expect(await player.next(ofType("support_message"))).toMatchObject({ conversation_id: id });
+    expect(player.messages.filter((m) => m.type === "support_inbox" || m.conversation_id === vid)).toEqual([]);
+    for (const s of [consoleWs, player, visitor, other]) s.ws.close();
   });
 
   it("HTML stays text; the length limit and empty text are refused and change nothing", async () => {
@@ -280,5 +345,26 @@ describe.skipIf(!onRealPostgres)("support chat across two server processes (real
     await answer(t, op, id, "from A");
     expect(await socket.next(ofType("support_message"), 3_000)).toMatchObject({ conversation_id: id, message: { body: "from A" } });
     socket.ws.close();
+  });
+
+  it("an operator's console socket on B hears a player's message sent on A; a visitor's socket on B hears the answer sent on A", async () => {
+    if (!second) throw new Error("second instance missing");
+    const op = await createUser(t, { role: "operator" });
+    const u = await createUser(t);
+    const consoleWs = await consoleSocket(second, op);
+    await say(t, u, "from a player on A");
+    const id = (await call(t, "GET", "/api/support/conversation", { token: u.token })).json().conversation.id as number;
+    expect(await consoleWs.next(ofType("support_inbox"), 3_000)).toEqual({ type: "support_inbox", conversation_id: id, change: "message" });
+
+    const start = await call(t, "POST", "/api/support/visitor", { body: { phone: "09 791 234 569" } });
+    const vid = start.json().conversation.id as number;
+    const visitor = await visitorSocket(second, start.json().token as string, vid);
+    await answer(t, op, vid, "answered on A");
+    expect(await visitor.next(ofType("support_message"), 3_000)).toMatchObject({
+      conversation_id: vid,
+      message: { sender: "staff", body: "answered on A" },
+    });
+    consoleWs.ws.close();
+    visitor.ws.close();
   });
 });
