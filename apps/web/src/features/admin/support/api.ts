@@ -24,26 +24,29 @@ export const supportKeys = {
   stats: () => [...adminKeys.all, "support-stats"] as const,
 };
 
-/** The inbox and the open conversation are asked again this often (new messages, typing). */
-const REFRESH_MS = 2_000;
+/**
+ * While the socket is not live (down, or the inbox topic not granted), the inbox and the open
+ * conversation are asked again this often; while it is, only when the socket says something changed.
+ */
+export const FALLBACK_REFRESH_MS = 15_000;
 
 /** GET /api/admin/support/conversations?tab=… */
-export function useInbox(tab: SupportTab) {
+export function useInbox(tab: SupportTab, live: boolean) {
   return useQuery({
     queryKey: supportKeys.inbox(tab),
     queryFn: async ({ signal }) =>
       adminSupportInboxSchema.parse(await api<unknown>("admin/support/conversations", { signal, query: { tab } })),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: live ? false : FALLBACK_REFRESH_MS,
   });
 }
 
 /** GET /api/admin/support/conversations/:id (opening it marks the player's messages read). */
-export function useConversation(id: number | undefined) {
+export function useConversation(id: number | undefined, live: boolean) {
   return useQuery({
     queryKey: supportKeys.thread(id ?? 0),
     queryFn: async ({ signal }) => adminSupportThreadSchema.parse(await api<unknown>(`admin/support/conversations/${id}`, { signal })),
     enabled: id !== undefined,
-    refetchInterval: REFRESH_MS,
+    refetchInterval: live ? false : FALLBACK_REFRESH_MS,
   });
 }
 

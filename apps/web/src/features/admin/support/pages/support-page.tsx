@@ -21,6 +21,7 @@ import {
 } from "../api.ts";
 import { CannedEditor } from "../components/canned-editor.tsx";
 import { fetchConsoleImage } from "../image.ts";
+import { useInboxLive } from "../live.ts";
 
 const TABS: readonly SupportTab[] = ["open", "mine", "closed"];
 const TYPING_EVERY_MS = 3_000;
@@ -43,17 +44,24 @@ export function SupportPage() {
     if (id !== undefined) p.set("id", String(id));
     setParams(p, { replace: true });
   };
+  const live = useInboxLive();
   return (
     <>
       <PageHeader title={t("console.title")} subtitle={t("console.subtitle")} />
       <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)] xl:grid-cols-[18rem_minmax(0,1fr)_17rem]">
         <div className={selected !== undefined ? "max-lg:hidden" : ""}>
-          <Inbox tab={tab} selected={selected} onTab={(next) => set({ tab: next, id: undefined })} onPick={(id) => set({ id })} />
+          <Inbox
+            live={live}
+            tab={tab}
+            selected={selected}
+            onTab={(next) => set({ tab: next, id: undefined })}
+            onPick={(id) => set({ id })}
+          />
         </div>
         {selected !== undefined ? (
           <>
-            <Conversation id={selected} onBack={() => set({ id: undefined })} />
-            <PlayerSide id={selected} />
+            <Conversation live={live} id={selected} onBack={() => set({ id: undefined })} />
+            <PlayerSide live={live} id={selected} />
           </>
         ) : (
           <div className="max-lg:hidden">
@@ -69,18 +77,20 @@ export function SupportPage() {
 }
 
 function Inbox({
+  live,
   tab,
   selected,
   onTab,
   onPick,
 }: {
+  live: boolean;
   tab: SupportTab;
   selected: number | undefined;
   onTab: (tab: SupportTab) => void;
   onPick: (id: number) => void;
 }) {
   const { t } = useTranslation("support");
-  const inbox = useInbox(tab);
+  const inbox = useInbox(tab, live);
   return (
     <Panel>
       <div role="tablist" aria-label={t("console.title")} className="mb-3 flex gap-1 rounded-card border border-line bg-surface-2 p-1">
@@ -141,10 +151,10 @@ function Inbox({
   );
 }
 
-function Conversation({ id, onBack }: { id: number; onBack: () => void }) {
+function Conversation({ id, live, onBack }: { id: number; live: boolean; onBack: () => void }) {
   const { t } = useTranslation("support");
   const me = useSession((s) => s.user?.id);
-  const thread = useConversation(id);
+  const thread = useConversation(id, live);
   const action = useConversationAction(id);
   const operators = useOperators();
   const end = useRef<HTMLDivElement>(null);
@@ -333,9 +343,9 @@ function AnswerBox({ id }: { id: number }) {
   );
 }
 
-function PlayerSide({ id }: { id: number }) {
+function PlayerSide({ id, live }: { id: number; live: boolean }) {
   const { t } = useTranslation("support");
-  const thread = useConversation(id);
+  const thread = useConversation(id, live);
   const player = thread.data?.conversation.user_id ?? null;
   const context = usePlayerContext(id, player !== null);
   if (player === null) return <div className="max-xl:hidden" />;
