@@ -134,7 +134,7 @@ export function isSecondFactorPath(url: string): boolean {
  * result sources), the catalogue, site content, reward settings and operator accounts. Reading
  * them stays open to operators; queues, results, players and the live desk are operators' work.
  * Payment methods (accounts, limits, logos, amount chips) and promo codes are admins' too, and so are
- * the GSC+ catalogue sync and reconciliation runs.
+ * the GSC+ catalogue sync and reconciliation runs, and the support chat's canned answers.
  */
 const ADMIN_WRITES = [
   /^\/api\/admin\/lottery\/[^/]+(\/.*)?$/,
@@ -148,6 +148,7 @@ const ADMIN_WRITES = [
   /^\/api\/admin\/promo-codes(\/.*)?$/,
   /^\/api\/admin\/media$/,
   /^\/api\/admin\/gsc(\/.*)?$/,
+  /^\/api\/admin\/support\/canned(\/.*)?$/,
 ];
 
 export function isAdminRoute(method: string, url: string): boolean {

@@ -279,28 +279,41 @@ export async function adminThread(ctx: AppContext, id: number): Promise<AdminSup
 }
 
 /**
- * An operator's answer: written, audited (the whole text), announced to the player's sockets and,
- * when the player has no page open, sent as a Web Push notification. The first answer's delay is
- * recorded for the dashboard.
+ * An operator's answer: text, or an image (a payment screenshot: re-encoded and size-limited as the
+ * player's) with an optional caption; written, audited (the whole text, and the image's message),
+ * announced to the player's sockets and, when the player has no page open, sent as a Web Push
+ * notification. The first answer's delay is recorded for the dashboard.
  */
-export async function sendStaffMessage(ctx: AppContext, actor: Actor, id: number, text: string): Promise<SupportMessage> {
+export async function sendStaffMessage(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: { text: string; image?: Buffer | undefined },
+): Promise<SupportMessage> {
   const c = await mustFind(ctx.db, id);
   const online = c.userId === null ? true : await isPlayerOnline(ctx, c.userId);
-  return ctx.db.transaction(async (tx) => {
-    await lockConversation(tx, id);
-    const row = await insertMessage(tx, { conversationId: id, sender: "staff", operatorId: actor.id, body: text, imagePath: null });
-    await touchAfterStaffMessage(tx, id, await lastMessageId(tx, id, "player"));
-    await recordAudit(tx, actor, "support.message", { type: "support_conversation", id }, null, {
-      message_id: row.id,
-      user_id: c.userId,
-      text,
+  const imagePath = input.image ? await storeSupportImage(ctx, input.image) : null;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await lockConversation(tx, id);
+      const row = await insertMessage(tx, { conversationId: id, sender: "staff", operatorId: actor.id, body: input.text, imagePath });
+      await touchAfterStaffMessage(tx, id, await lastMessageId(tx, id, "player"));
+      await recordAudit(tx, actor, "support.message", { type: "support_conversation", id }, null, {
+        message_id: row.id,
+        user_id: c.userId,
+        text: input.text,
+        ...(imagePath ? { image: true } : {}),
+      });
+      const message = messageOf(row, "player");
+      await announce(tx, c, message);
+      await tellStaff(tx, id, "message");
+      if (!online && c.userId !== null) await queueSupportReply(tx, c.userId, id);
+      return messageOf(row, "staff");
     });
-    const message = messageOf(row, "player");
-    await announce(tx, c, message);
-    await tellStaff(tx, id, "message");
-    if (!online && c.userId !== null) await queueSupportReply(tx, c.userId, id);
-    return messageOf(row, "staff");
-  });
+  } catch (err) {
+    if (imagePath) await removeSupportImage(ctx, imagePath);
+    throw err;
+  }
 }
 
 /** An operator is typing: the player's (or visitor's) open pages are told. */

@@ -150,6 +150,67 @@ describe("support chat", () => {
     for (const s of [consoleWs, player, visitor, other]) s.ws.close();
   });
 
+  it("an operator sends an image (re-encoded and size-limited as the player's, audited); the player's panel can fetch it, no one else's", async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    await say(t, u, "which account do I pay to?");
+    const id = (await call(t, "GET", "/api/support/conversation", { token: u.token })).json().conversation.id as number;
+    const socket = await playerSocket(t, u);
+    const send = async (parts: Parameters<typeof multipart>[0], conversation = id) => {
+      const form = multipart(parts);
+      return t.app.inject({
+        method: "POST",
+        url: `/api/admin/support/conversations/${conversation}/images`,
+        payload: form.payload,
+        headers: { ...form.headers, authorization: `Bearer ${op.token}` },
+      });
+    };
+    const png = await pngImage(3000, 1000);
+    const sent = await send([
+      { name: "text", value: "ဒီအကောင့်ကို လွှဲပါ" },
+      { name: "image", filename: "account.png", contentType: "image/png", data: png },
+    ]);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ sender: "staff", body: "ဒီအကောင့်ကို လွှဲပါ", operator_name: "Test operator" });
+    const mid = sent.json().id as number;
+    expect(sent.json().image_url).toBe(`/api/admin/support/images/${mid}`);
+
+    // The player's socket hears it with the player's own address of the image.
+    const live = await socket.next(ofType("support_message"));
+    expect(live).toMatchObject({ message: { id: mid, image_url: `/api/support/images/${mid}` } });
+    const thread = await call(t, "GET", "/api/support/conversation", { token: u.token });
+    expect((thread.json().messages as Msg[]).at(-1)).toMatchObject({ id: mid, image_url: `/api/support/images/${mid}` });
+    const image = await call(t, "GET", `/api/support/images/${mid}`, { token: u.token });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/jpeg");
+    expect((await sharp(image.rawPayload).metadata()).width).toBe(2400);
+    expectErrorBody(await call(t, "GET", `/api/support/images/${mid}`, { token: other.token }), 404, "NOT_FOUND");
+
+    const [audit] = await auditRowsOf(t, op.id);
+    expect(audit).toMatchObject({ action: "support.message", targetId: String(id) });
+    expect(audit?.after).toMatchObject({ message_id: mid, text: "ဒီအကောင့်ကို လွှဲပါ", image: true, user_id: u.id });
+
+    // Not an image, no image, an unknown conversation, a player calling: refused, nothing stored.
+    const count = (thread.json().messages as Msg[]).length;
+    expectErrorBody(
+      await send([{ name: "image", filename: "a.png", contentType: "image/png", data: Buffer.from("not an image at all") }]),
+      400,
+      "VALIDATION_FAILED",
+    );
+    expectErrorBody(await send([{ name: "text", value: "no image" }]), 400, "VALIDATION_FAILED");
+    expectErrorBody(await send([{ name: "image", filename: "a.png", contentType: "image/png", data: png }], 999_999), 404, "NOT_FOUND");
+    const form = multipart([{ name: "image", filename: "a.png", contentType: "image/png", data: png }]);
+    const byPlayer = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/support/conversations/${id}/images`,
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${u.token}` },
+    });
+    expectErrorBody(byPlayer, 403, "FORBIDDEN");
+    expect(((await call(t, "GET", "/api/support/conversation", { token: u.token })).json().messages as Msg[]).length).toBe(count);
+    socket.ws.close();
+  });
+
   it("HTML stays text; the length limit and empty text are refused and change nothing", async () => {
     const u = await createUser(t);
     const html = "<img src=x onerror=alert(1)><b>hi</b>";
@@ -260,32 +321,35 @@ describe("support chat", () => {
     expect(res.json()).toEqual({ balances: { balance: 0, game_balance: 0, p_balance: 0, point: 0 }, cash_requests: [], slips: [] });
   });
 
-  it("canned answers per language are edited in the console, audited", async () => {
-    const created = await call(t, "POST", "/api/admin/support/canned", {
-      token: op.token,
-      body: { language: "en", title: "Wait", body: "Please wait a moment." },
-    });
+  it("canned answers per language are read by every operator and changed by admins only, audited; an operator's change is refused and changes nothing", async () => {
+    const admin = op2;
+    const body = { language: "en", title: "Wait", body: "Please wait a moment." };
+    expectErrorBody(await call(t, "POST", "/api/admin/support/canned", { token: op.token, body }), 403, "FORBIDDEN");
+    const created = await call(t, "POST", "/api/admin/support/canned", { token: admin.token, body });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
-    const put = await t.app.inject({
-      method: "PUT",
-      url: `/api/admin/support/canned/${id}`,
-      headers: { authorization: `Bearer ${op.token}` },
-      payload: { language: "mm", title: "စောင့်ပါ", body: "ခဏစောင့်ပေးပါ။" },
-    });
+    const change = (who: TestUser, method: "PUT" | "DELETE", payload?: object) =>
+      t.app.inject({ method, url: `/api/admin/support/canned/${id}`, headers: { authorization: `Bearer ${who.token}` }, payload });
+    expectErrorBody(await change(op, "PUT", { language: "mm", title: "x", body: "y" }), 403, "FORBIDDEN");
+    expectErrorBody(await change(op, "DELETE"), 403, "FORBIDDEN");
+    const put = await change(admin, "PUT", { language: "mm", title: "စောင့်ပါ", body: "ခဏစောင့်ပေးပါ။" });
     expect(put.json()).toMatchObject({ id, language: "mm" });
+    // Every operator reads them (the answer box offers them).
     const list = await call(t, "GET", "/api/admin/support/canned", { token: op.token });
-    expect((list.json().data as Msg[]).find((c) => c.id === id)).toMatchObject({ title: "စောင့်ပါ" });
-    const del = await t.app.inject({
-      method: "DELETE",
-      url: `/api/admin/support/canned/${id}`,
-      headers: { authorization: `Bearer ${op.token}` },
+    expect((list.json().data as Msg[]).find((c) => c.id === id)).toMatchObject({ title: "စောင့်ပါ", language: "mm" });
+    expectErrorBody(await change(admin, "PUT", { language: "mm", title: "   ", body: "y" }), 400, "VALIDATION_FAILED");
+    expect(
+      ((await call(t, "GET", "/api/admin/support/canned", { token: op.token })).json().data as Msg[]).find((c) => c.id === id),
+    ).toMatchObject({
+      title: "စောင့်ပါ",
     });
-    expect(del.statusCode).toBe(204);
-    const actions = (await auditRowsOf(t, op.id))
+    expect((await change(admin, "DELETE")).statusCode).toBe(204);
+    expectErrorBody(await change(admin, "DELETE"), 404, "NOT_FOUND");
+    const actions = (await auditRowsOf(t, admin.id))
       .filter((r) => r.targetType === "support_canned" && r.targetId === String(id))
       .map((r) => r.action);
     expect(actions).toEqual(["support.canned.delete", "support.canned.update", "support.canned.create"]);
+    expect((await auditRowsOf(t, op.id)).filter((r) => r.targetType === "support_canned")).toEqual([]);
   });
 
   it("an answer while the player has no page open queues a Web Push notification", async () => {
