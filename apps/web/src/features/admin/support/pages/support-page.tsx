@@ -269,14 +269,25 @@ function ConsoleImage({ url }: { url: string }) {
 function AnswerBox({ id }: { id: number }) {
   const { t, i18n } = useTranslation("support");
   const [text, setText] = useState("");
+  const [image, setImage] = useState<File>();
+  const fileRef = useRef<HTMLInputElement>(null);
   const answer = useAnswer(id);
   const canned = useCanned();
   const lastTyping = useRef(0);
   const [language, setLanguage] = useState(i18n.language === "mm" || !i18n.language ? "mm" : i18n.language);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!text.trim()) return;
-    answer.mutate(text, { onSuccess: () => setText("") });
+    if (!text.trim() && !image) return;
+    answer.mutate(
+      { text, image },
+      {
+        onSuccess: () => {
+          setText("");
+          setImage(undefined);
+          if (fileRef.current) fileRef.current.value = "";
+        },
+      },
+    );
   };
   const answers = (canned.data?.data ?? []).filter((c) => c.language === language);
   return (
@@ -316,7 +327,43 @@ function AnswerBox({ id }: { id: number }) {
           {answer.error.message}
         </p>
       ) : null}
+      {image ? (
+        <p className="mb-1 flex items-center gap-2 text-xs text-muted">
+          <span className="min-w-0 truncate">{t("attached", { name: image.name })}</span>
+          <button
+            type="button"
+            className="text-gold underline"
+            onClick={() => {
+              setImage(undefined);
+              if (fileRef.current) fileRef.current.value = "";
+            }}
+          >
+            {t("remove")}
+          </button>
+        </p>
+      ) : null}
       <div className="flex items-end gap-2">
+        <button
+          type="button"
+          onClick={() => fileRef.current?.click()}
+          aria-label={t("attach")}
+          title={t("attach")}
+          className="flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-gold focus-visible:outline-2 focus-visible:outline-gold"
+        >
+          <svg width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+            <rect x="3" y="4" width="18" height="16" rx="2" />
+            <circle cx="9" cy="10" r="2" />
+            <path d="m21 16-5-5-9 9" strokeLinejoin="round" />
+          </svg>
+        </button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="hidden"
+          data-testid="console-support-file"
+          onChange={(e) => setImage(e.target.files?.[0])}
+        />
         <label className="sr-only" htmlFor={`answer-${id}`}>
           {t("console.answer")}
         </label>
@@ -335,7 +382,7 @@ function AnswerBox({ id }: { id: number }) {
           }}
           className="min-h-11 flex-1 resize-y rounded-xl border border-line bg-surface-2 px-3 py-2 text-sm focus:border-gold focus:outline-none"
         />
-        <Button type="submit" disabled={answer.isPending || !text.trim()}>
+        <Button type="submit" disabled={answer.isPending || (!text.trim() && !image)}>
           {t("console.send")}
         </Button>
       </div>
