@@ -25,7 +25,7 @@ export function CannedEditor() {
   const change = useCannedChange();
   const rows = (canned.data?.data ?? []).filter((c) => c.language === language);
   return (
-    <Panel title={t("console.editCanned")}>
+    <Panel title={t(admin ? "console.editCanned" : "console.canned")}>
       {admin ? null : (
         <p className="mb-3 rounded-card border border-line bg-surface-2 px-3 py-2 text-sm text-muted" data-testid="canned-read-only">
           {t("console.cannedReadOnly")}
