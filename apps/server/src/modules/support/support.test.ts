@@ -369,6 +369,25 @@ describe("support chat", () => {
   });
 });
 
+describe("the console's socket topic behind the operator second factor", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { operatorSecondFactor: "required", rateLimits: { enabled: false, factor: 1 } } });
+  });
+  afterAll(async () => t.close());
+
+  it("an operator's socket whose sign-in has not passed the second factor is not granted the inbox; one that has is", async () => {
+    const op = await createUser(t, { role: "operator" });
+    const { token } = await t.ctx.auth.issue(op.id);
+    const early = await open(t.app, `/api/ws?token=${token}`);
+    await early.next(ofType("ready"));
+    early.ws.send(JSON.stringify({ type: "watch", topics: ["support:inbox"] }));
+    expect(await early.next(ofType("watching"))).toEqual({ type: "watching", topics: [] });
+    early.ws.close();
+    (await consoleSocket(t, op)).ws.close();
+  });
+});
+
 describe("support chat limits", () => {
   let t: TestApp;
   beforeAll(async () => {
