@@ -7,6 +7,11 @@ import { type Lng, text } from "./support/locales.ts";
 
 const OPERATOR = { phone: "09400000002", password: "demo-operator-2" };
 const PLAYER = { phone: "09500000002", password: "demo-player-2" };
+/** A small PNG (16×16, gold): the operator's screenshot. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWP4sEWDJMQwqmHLaCh9GK5JAwBUX8wQFwNpRQAAAABJRU5ErkJggg==",
+  "base64",
+);
 /** Where the journey leaves its screenshots (SHOTS_DIR to keep them), none when unset. */
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -51,6 +56,15 @@ describe.skipIf(!hasChromium)("support chat", () => {
     // The operator opens the conversation in the console's inbox and answers.
     const desk = await browser.open("desktop");
     await desk.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    // What the console's socket hears (the inbox is live over it, not polled).
+    const consoleFrames: Record<string, unknown>[] = [];
+    desk.on("websocket", (ws) =>
+      ws.on("framereceived", (f) => {
+        try {
+          consoleFrames.push(JSON.parse(String(f.payload)));
+        } catch {}
+      }),
+    );
     await desk.goto("/admin/support");
     await desk.waitForURL(onPath("/login"));
     await signIn(desk, lng, OPERATOR);
@@ -73,6 +87,24 @@ describe.skipIf(!hasChromium)("support chat", () => {
     await button.click();
     await panel.getByText(reply).waitFor();
     await page.getByTestId("support-unread").waitFor({ state: "detached" });
+
+    // The console's socket watches the inbox: the player's next message comes to the open conversation over it.
+    await expect
+      .poll(() => consoleFrames.some((f) => f.type === "watching" && (f.topics as string[]).includes("support:inbox")))
+      .toBe(true);
+    const followUp = `I paid with KBZPay ${Date.now()}`;
+    await page.getByLabel(text(lng, "support:message"), { exact: true }).fill(followUp);
+    await panel.getByRole("button", { name: text(lng, "support:send"), exact: true }).click();
+    await panel.getByText(followUp).waitFor();
+    await expect.poll(() => consoleFrames.some((f) => f.type === "support_inbox" && f.change === "message")).toBe(true);
+    await desk.getByTestId("support-thread").getByText(followUp).waitFor();
+
+    // The operator sends a screenshot back; the player's panel shows it.
+    await desk.getByTestId("console-support-file").setInputFiles({ name: "account.png", mimeType: "image/png", buffer: PNG });
+    const imaged = desk.waitForResponse((r) => /\/api\/admin\/support\/conversations\/\d+\/images$/.test(new URL(r.url()).pathname));
+    await desk.getByRole("button", { name: text(lng, "support:console.send"), exact: true }).click();
+    expect((await imaged).status()).toBe(201);
+    await panel.getByRole("img", { name: text(lng, "support:image") }).waitFor();
     await shot(page, "player-answer-390");
     if (SHOTS) {
       // The same screens at the other size: the panel on a wide screen, the inbox on a phone.

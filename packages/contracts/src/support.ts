@@ -12,6 +12,17 @@ export const SUPPORT_TOKEN_HEADER = "x-support-token";
 /** A typing notice is shown this long after the last one. */
 export const SUPPORT_TYPING_SHOWN_MS = 5_000;
 
+/** The socket topic of the operators' console (wallet.ts WS_TOPICS): every change of any conversation. */
+export const SUPPORT_INBOX_TOPIC = "support:inbox";
+/** What changed: a message, typing, a read mark, the assignment, the status; `resync`: anything may have (read everything again). */
+export type SupportInboxChange = "message" | "typing" | "read" | "assign" | "status" | "resync";
+/** To the console sockets watching SUPPORT_INBOX_TOPIC (conversation_id null with `resync`). */
+export type WsSupportInboxMessage = {
+  type: "support_inbox";
+  conversation_id: number | null;
+  change: SupportInboxChange;
+};
+
 const id = z.number().int().min(1);
 
 export const supportMessageSchema = z.object({

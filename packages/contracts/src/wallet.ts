@@ -295,8 +295,13 @@ export const ledgerAuditSchema = z.object({
  * events only), then keepalive pings and `resume` (replay the live events after `after`, the last
  * event id seen; without it only the chat messages still showing and the current marquee).
  */
-/** Topics a socket may watch (`watch`): the live readings of a market (market.ts), sent only to the sockets watching them. */
-export const WS_TOPICS = ["market:set", "market:crypto"] as const;
+/**
+ * Topics a socket may watch (`watch`): the live readings of a market (market.ts), sent only to the
+ * sockets watching them; `support:inbox` (operators' console sockets only, second factor passed):
+ * `{type: "support_inbox", conversation_id, change}` whenever a conversation changes. The server
+ * answers every `watch` with `{type: "watching", topics}`: the topics it granted.
+ */
+export const WS_TOPICS = ["market:set", "market:crypto", "support:inbox"] as const;
 export type WsTopic = (typeof WS_TOPICS)[number];
 
 export const wsClientMessageSchema = z.discriminatedUnion("type", [
@@ -306,6 +311,12 @@ export const wsClientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("resume"), after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
   /** The topics this socket wants besides what every socket gets (replaces the ones before): a market's readings. */
   z.object({ type: z.literal("watch"), topics: z.array(z.enum(WS_TOPICS)).max(WS_TOPICS.length) }),
+  /**
+   * A visitor's socket joins the visitor's support conversation (its token, as in X-Support-Token):
+   * the operators' answers, typing and read marks then arrive on it. Answered with
+   * `{type: "support_joined", conversation_id}` (null: no such conversation).
+   */
+  z.object({ type: z.literal("support_visitor"), token: text().min(16).max(100) }),
 ]);
 export const wsBalanceMessageSchema = z.object({
   type: z.literal("balance"),

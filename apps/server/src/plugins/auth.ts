@@ -134,7 +134,8 @@ export function isSecondFactorPath(url: string): boolean {
  * result sources), the catalogue, site content, reward settings and operator accounts. Reading
  * them stays open to operators; queues, results, players and the live desk are operators' work.
  * Payment methods (accounts, limits, logos, amount chips) and promo codes are admins' too, and so are
- * the GSC+ catalogue sync and reconciliation runs, and the live market readings' settings.
+ * the GSC+ catalogue sync and reconciliation runs, the live market readings' settings and the
+ * support chat's canned answers.
  */
 const ADMIN_WRITES = [
   /^\/api\/admin\/lottery\/[^/]+(\/.*)?$/,
@@ -149,6 +150,7 @@ const ADMIN_WRITES = [
   /^\/api\/admin\/media$/,
   /^\/api\/admin\/gsc(\/.*)?$/,
   /^\/api\/admin\/market\/[^/]+$/,
+  /^\/api\/admin\/support\/canned(\/.*)?$/,
 ];
 
 export function isAdminRoute(method: string, url: string): boolean {

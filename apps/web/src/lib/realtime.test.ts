@@ -7,6 +7,7 @@ import {
   PING_INTERVAL_MS,
   PONG_TIMEOUT_MS,
   type RealtimeConnection,
+  setWatchedTopics,
   setWatching,
   subscribeRealtime,
 } from "./realtime.ts";
@@ -178,6 +179,19 @@ describe("connectRealtime", () => {
     lastSocket().serverOpen();
     lastSocket().serverSend({ type: "ready", user_id: null });
     expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: ["market:set"] });
+    setWatching("");
+  });
+
+  it("one watch message carries the topics of every part of the page (market blocks, the console's inbox)", () => {
+    connect();
+    lastSocket().accept();
+    setWatchedTopics("market", ["market:set"]);
+    setWatchedTopics("support", ["support:inbox"]);
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: ["market:set", "support:inbox"] });
+    setWatchedTopics("market", []);
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: ["support:inbox"] });
+    setWatchedTopics("support", []);
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "watch", topics: [] });
     setWatching("");
   });
 

@@ -72,14 +72,54 @@ export function dispatchRealtime(message: RealtimeMessage): void {
   }
 }
 
-/** The `watch` message of this tab (the topics its page watches), sent on every socket once ready. */
-let watching = "";
-let tellWatching: (() => void) | undefined;
+/**
+ * Standing messages of this tab, by kind (the `watch` message of the topics its page watches; a
+ * visitor's `support_visitor`): each sent on every socket once ready, and on the open socket when it changes.
+ */
+const standing = new Map<string, string>();
+let tellStanding: ((kind?: string) => void) | undefined;
+
+/** Sets a standing message (as text; "" removes it): sent on the open socket now and after every reconnection. */
+export function setStanding(kind: string, message: string): void {
+  if (message) standing.set(kind, message);
+  else standing.delete(kind);
+  if (message) tellStanding?.(kind);
+}
 
 /** Sets what this tab watches ({type: "watch", topics} as text): sent on the open socket now and after every reconnection. */
 export function setWatching(message: string): void {
-  watching = message;
-  tellWatching?.();
+  setStanding("watch", message);
+}
+
+/** The topics each part of the page watches (the market blocks, the console's inbox): one `watch` message carries them all. */
+const topicsBy = new Map<string, readonly string[]>();
+
+/** Sets the topics one part of the page watches (none: it stops); the socket is told the union of every part's. */
+export function setWatchedTopics(owner: string, topics: readonly string[]): void {
+  if (topics.length > 0) topicsBy.set(owner, topics);
+  else topicsBy.delete(owner);
+  setWatching(JSON.stringify({ type: "watch", topics: [...new Set([...topicsBy.values()].flat())] }));
+}
+
+/** Whether the socket is up (authenticated or greeted) right now, and who wants to hear when that changes. */
+let socketUp = false;
+const statusListeners = new Set<(up: boolean) => void>();
+function setSocketUp(up: boolean): void {
+  if (socketUp === up) return;
+  socketUp = up;
+  for (const fn of [...statusListeners]) fn(up);
+}
+
+/** Listens to the socket going up (ready) and down (closed, dropped); returns the unsubscribe function. */
+export function onRealtimeStatus(listener: (up: boolean) => void): () => void {
+  statusListeners.add(listener);
+  return () => {
+    statusListeners.delete(listener);
+  };
+}
+
+export function isRealtimeUp(): boolean {
+  return socketUp;
 }
 
 export interface RealtimeOptions {
@@ -156,10 +196,12 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       if (everReady) options.onReconnected?.();
       everReady = true;
       ws.send(JSON.stringify(lastEventId > 0 ? { type: "resume", after: lastEventId } : { type: "resume" }));
-      tellWatching = () => {
-        if (watching && socket === ws && ws.readyState === WebSocket.OPEN) ws.send(watching);
+      tellStanding = (kind) => {
+        if (socket !== ws || ws.readyState !== WebSocket.OPEN) return;
+        for (const [k, message] of standing) if (kind === undefined || k === kind) ws.send(message);
       };
-      tellWatching();
+      tellStanding();
+      setSocketUp(true);
       clearInterval(pingTimer);
       pingTimer = setInterval(() => {
         if (ws.readyState !== WebSocket.OPEN) return;
@@ -193,6 +235,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   function drop(ws: WebSocket): void {
     if (socket !== ws) return;
     socket = undefined;
+    setSocketUp(false);
     clearTimers();
     ws.close();
     scheduleRetry();
@@ -222,6 +265,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     ws.onclose = (event: CloseEvent) => {
       if (socket !== ws) return;
       socket = undefined;
+      setSocketUp(false);
       clearTimers();
       if (stopped) return;
       if (event.code === CLOSE.unauthenticated || event.code === CLOSE.blocked) {
@@ -245,6 +289,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       clearTimers();
       const ws = socket;
       socket = undefined;
+      if (ws) setSocketUp(false);
       if (ws && (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING)) ws.close(1000, "Signed out");
     },
     wake() {

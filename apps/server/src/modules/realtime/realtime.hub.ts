@@ -35,6 +35,8 @@ export interface VisitorClient {
   alive: boolean;
   /** The topics the socket watches (`watch`), besides what every socket gets. */
   topics?: ReadonlySet<string>;
+  /** The visitor's support conversation the socket joined (`support_visitor`): its answers come here. */
+  supportConversation?: number;
 }
 
 /**
@@ -154,6 +156,12 @@ export class RealtimeHub {
   sendTopic(topic: string, message: Record<string, unknown>): void {
     const text = JSON.stringify(message);
     for (const c of [...this.clients(), ...this.visitors()]) if (c.topics?.has(topic) && c.socket.readyState === OPEN) c.socket.send(text);
+  }
+
+  /** A message of a visitor's support conversation: to the visitor sockets that joined it. */
+  sendSupportConversation(conversationId: number, message: Record<string, unknown>): void {
+    const text = JSON.stringify(message);
+    for (const v of this.visitors()) if (v.supportConversation === conversationId && v.socket.readyState === OPEN) v.socket.send(text);
   }
 
   sendRaw(socket: HubSocket, message: WsServerMessage | WsLiveMessage | Record<string, unknown>): void {

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import fastifyWebsocket from "@fastify/websocket";
-import { WS_CLOSE, wsClientMessageSchema } from "@shwe/contracts";
+import { SUPPORT_INBOX_TOPIC, WS_CLOSE, wsClientMessageSchema } from "@shwe/contracts";
 import type { FastifyRequest } from "fastify";
 import type { AppContext, ZodApp } from "../../app-context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { deletePresence, pruneLiveEvents, selectEventsByIds, selectRecentEventsAfter, upsertPresence } from "../live/live.repository.ts";
 import { liveMessageOf, replayFor } from "../live/live.service.ts";
+import { parseSupportNotice, SUPPORT_EVENT_CHANNEL, visitorConversationId } from "../support/support.service.ts";
 import { type HubClient, type HubSocket, parseSessionEnd, RealtimeHub, type VisitorClient } from "./realtime.hub.ts";
 import { markBalanceDelivered, parseBalanceNotice, pruneBalanceOutbox, readLiveBalances } from "./realtime.repository.ts";
 
@@ -139,6 +140,26 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
             .catch((err) => app.log.warn({ err }, "live event catch-up failed")),
       ),
     );
+    // Support chat: changes of conversations to the operators' consoles, answers to visitors' sockets.
+    stops.push(
+      await ctx.database.listen(
+        SUPPORT_EVENT_CHANNEL,
+        (payload) => {
+          const notice = parseSupportNotice(payload);
+          if (!notice) return app.log.warn({ payload }, "bad support_event notification");
+          if (notice.to === "staff") hub.sendTopic(SUPPORT_INBOX_TOPIC, notice.message);
+          else hub.sendSupportConversation(notice.conversation_id, notice.message);
+        },
+        // Events announced while the listening connection was lost: everyone reads the conversations again.
+        () => {
+          hub.sendTopic(SUPPORT_INBOX_TOPIC, { type: "support_inbox", conversation_id: null, change: "resync" });
+          for (const v of hub.visitors()) {
+            if (v.supportConversation !== undefined)
+              hub.sendRaw(v.socket, { type: "support_resync", conversation_id: v.supportConversation });
+          }
+        },
+      ),
+    );
     void presenceRound();
     const presence = setInterval(() => void presenceRound(), PRESENCE_EVERY_MS);
     presence.unref();
@@ -206,6 +227,9 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
     let visitor: VisitorClient | undefined;
     let authenticating = false;
     let resuming = false;
+    /** Counts `watch` and `support_visitor` messages: an answer checked late never overrides a newer one. */
+    let watchRound = 0;
+    let joinRound = 0;
 
     const timer = setTimeout(() => {
       if (!client && !visitor) socket.close(WS_CLOSE.authTimeout, "Authentication timeout");
@@ -250,8 +274,33 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
       }
       me.alive = true;
       if (msg?.type === "ping") hub.sendRaw(socket, { type: "pong" });
-      else if (msg?.type === "watch") me.topics = new Set(msg.topics);
-      else if (msg?.type === "resume") {
+      else if (msg?.type === "watch") {
+        const round = ++watchRound;
+        const wanted = new Set<string>(msg.topics);
+        const granted = (topics: Set<string>) => {
+          me.topics = topics;
+          hub.sendRaw(socket, { type: "watching", topics: [...topics] });
+        };
+        if (!wanted.delete(SUPPORT_INBOX_TOPIC)) return granted(wanted);
+        // The console's topic: an operator whose token passed the second factor, checked now (it may have since the socket opened).
+        const token = client?.token;
+        void (token === undefined ? Promise.resolve(false) : isConsoleToken(ctx, token)).then((ok) => {
+          if (round !== watchRound) return;
+          granted(ok ? new Set([...wanted, SUPPORT_INBOX_TOPIC]) : wanted);
+        });
+      } else if (msg?.type === "support_visitor") {
+        // Signed-in players get their conversation's events as live events already.
+        if (!visitor) return hub.sendRaw(socket, { type: "support_joined", conversation_id: null });
+        const round = ++joinRound;
+        const joining = visitor;
+        void visitorConversationId(ctx, msg.token)
+          .catch(() => undefined)
+          .then((id) => {
+            if (round !== joinRound) return;
+            joining.supportConversation = id;
+            hub.sendRaw(socket, { type: "support_joined", conversation_id: id ?? null });
+          });
+      } else if (msg?.type === "resume") {
         // One replay at a time per socket.
         if (resuming) return;
         resuming = true;
@@ -316,6 +365,13 @@ function onSocketError(ctx: AppContext, err: Error, socket: WsSocket, request: F
   socket.terminate();
 }
 
+/** Whether a token may watch the console's topic: an operator or admin past the second factor (as requireOperator). */
+async function isConsoleToken(ctx: Pick<AppContext, "auth" | "config">, token: string): Promise<boolean> {
+  const owner = await ctx.auth.verify(token).catch(() => undefined);
+  if (!owner || owner.blocked || owner.role === "player") return false;
+  return owner.secondFactor || (ctx.config.operatorSecondFactor === "when-enrolled" && !owner.enrolled);
+}
+
 /** Closes the sockets whose token no longer signs anyone in, or whose account is blocked. */
 export async function recheckTokens(ctx: Pick<AppContext, "auth">, hub: RealtimeHub): Promise<void> {
   for (const c of hub.clients()) {
@@ -328,6 +384,9 @@ export async function recheckTokens(ctx: Pick<AppContext, "auth">, hub: Realtime
     } else if (owner.blocked) {
       c.socket.close(WS_CLOSE.blocked, "Blocked");
       hub.remove(c);
+    } else if (owner.role === "player" && c.topics?.has(SUPPORT_INBOX_TOPIC)) {
+      // No longer an operator: the console's topic stops.
+      c.topics = new Set([...c.topics].filter((t) => t !== SUPPORT_INBOX_TOPIC));
     }
   }
 }

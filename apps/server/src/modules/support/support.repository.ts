@@ -272,3 +272,11 @@ export async function countCanned(db: Executor): Promise<number> {
   const res = await db.execute(sql`select count(*) as n from support_canned`);
   return num(rowsOf<Raw>(res)[0]?.n ?? 0);
 }
+
+/**
+ * Announces a support event (JSON text) on the `support_event` channel to every server process: at
+ * commit inside a transaction (nothing on rollback), at once outside one.
+ */
+export async function notifySupportEvent(db: Executor, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify('support_event', ${payload})`);
+}

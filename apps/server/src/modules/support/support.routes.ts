@@ -93,6 +93,31 @@ function callerOf(request: FastifyRequest): SupportCaller {
   throw unauthenticated("Sign in, or give a phone number to start a chat.");
 }
 
+/**
+ * The multipart form of an image message: one file in `image` (required) and an optional `text`
+ * caption (the message's length rules); anything else is refused before anything is stored.
+ */
+async function readImageForm(request: FastifyRequest): Promise<{ text: string; image: Buffer }> {
+  let image: Buffer | undefined;
+  let caption = "";
+  for await (const part of request.parts()) {
+    if (part.type === "file") {
+      if (part.fieldname !== "image" || image) {
+        part.file.resume();
+        throw invalidField([{ field: part.fieldname, message: "is not an accepted file field (send one file in `image`)" }]);
+      }
+      image = await part.toBuffer();
+    } else if (part.fieldname === "text") {
+      caption = String(part.value);
+    } else {
+      throw invalidField([{ field: part.fieldname, message: "is not an accepted field" }]);
+    }
+  }
+  if (!image) throw invalidField([{ field: "image", message: "is required" }]);
+  const text = caption.trim() === "" ? "" : parseInput(supportTextSchema, caption, "text");
+  return { text, image };
+}
+
 function callerKey(request: FastifyRequest): string {
   if (request.authUser) return `u${request.authUser.id}`;
   const token = request.headers[SUPPORT_TOKEN_HEADER];
@@ -192,24 +217,7 @@ export function registerSupportRoutes(app: ZodApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      let image: Buffer | undefined;
-      let caption = "";
-      for await (const part of request.parts()) {
-        if (part.type === "file") {
-          if (part.fieldname !== "image" || image) {
-            part.file.resume();
-            throw invalidField([{ field: part.fieldname, message: "is not an accepted file field (send one file in `image`)" }]);
-          }
-          image = await part.toBuffer();
-        } else if (part.fieldname === "text") {
-          caption = String(part.value);
-        } else {
-          throw invalidField([{ field: part.fieldname, message: "is not an accepted field" }]);
-        }
-      }
-      if (!image) throw invalidField([{ field: "image", message: "is required" }]);
-      const text = caption.trim() === "" ? "" : parseInput(supportTextSchema, caption, "text");
-      return reply.code(201).send(await sendPlayerMessage(ctx, caller, { text, image }));
+      return reply.code(201).send(await sendPlayerMessage(ctx, caller, await readImageForm(request)));
     },
   );
 
@@ -311,7 +319,27 @@ export function registerSupportRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 201: supportMessageSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await sendStaffMessage(ctx, actorOf(request), request.params.id, request.body.text)),
+    async (request, reply) =>
+      reply.code(201).send(await sendStaffMessage(ctx, actorOf(request), request.params.id, { text: request.body.text })),
+  );
+
+  app.post(
+    "/api/admin/support/conversations/:id/images",
+    {
+      onRequest: guarded.onRequest,
+      preHandler: [operator, limiter("staff")],
+      schema: {
+        tags: adminTags,
+        security,
+        summary:
+          "Send the player an image (multipart: `image`, JPEG/PNG/WebP up to 5 MB, re-encoded as the player's; optional `text` caption); audited",
+        consumes: ["multipart/form-data"],
+        params: idParams,
+        response: { 201: supportMessageSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await sendStaffMessage(ctx, actorOf(request), request.params.id, await readImageForm(request))),
   );
 
   app.post(
@@ -443,7 +471,7 @@ export function registerSupportRoutes(app: ZodApp, ctx: AppContext): void {
       schema: {
         tags: adminTags,
         security,
-        summary: "Add a canned answer; audited",
+        summary: "Add a canned answer (admins only); audited",
         body: supportCannedBodySchema,
         response: { 201: supportCannedSchema, ...errors },
       },
@@ -458,7 +486,7 @@ export function registerSupportRoutes(app: ZodApp, ctx: AppContext): void {
       schema: {
         tags: adminTags,
         security,
-        summary: "Change a canned answer; audited",
+        summary: "Change a canned answer (admins only); audited",
         params: idParams,
         body: supportCannedBodySchema,
         response: { 200: supportCannedSchema, ...errors },
@@ -474,7 +502,7 @@ export function registerSupportRoutes(app: ZodApp, ctx: AppContext): void {
       schema: {
         tags: adminTags,
         security,
-        summary: "Delete a canned answer; audited",
+        summary: "Delete a canned answer (admins only); audited",
         params: idParams,
         response: { 204: z.null(), ...errors },
       },

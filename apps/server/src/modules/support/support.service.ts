@@ -5,11 +5,13 @@ import type {
   SupportCanned,
   SupportCannedBody,
   SupportConversation,
+  SupportInboxChange,
   SupportMessage,
   SupportPlayerContext,
   SupportStats,
   SupportTab,
   SupportThread,
+  WsSupportInboxMessage,
 } from "@shwe/contracts";
 import { SUPPORT_TYPING_SHOWN_MS } from "@shwe/contracts";
 import { normalizePhone } from "@shwe/domain";
@@ -42,6 +44,7 @@ import {
   lockConversation,
   type MessageRow,
   markRead,
+  notifySupportEvent,
   selectCanned,
   selectInbox,
   selectMessages,
@@ -104,10 +107,61 @@ async function callerConversation(db: Executor, caller: SupportCaller): Promise<
   return caller.kind === "player" ? findConversationOfUser(db, caller.userId) : findConversationOfVisitor(db, sha256Hex(caller.token));
 }
 
-/** The socket message of a new message, to the player's sockets (visitors have none: their panel asks again). */
+/** The database channel support events travel on to every server process (realtime.routes.ts delivers them). */
+export const SUPPORT_EVENT_CHANNEL = "support_event";
+
+/**
+ * A support event: to the operators' console sockets (topic support:inbox), or to the sockets of a
+ * visitor's conversation (a player's own sockets get theirs as live events).
+ */
+export type SupportNotice =
+  | { to: "staff"; message: WsSupportInboxMessage }
+  | { to: "conversation"; conversation_id: number; message: Record<string, unknown> & { type: string } };
+
+/** A notice as sent on SUPPORT_EVENT_CHANNEL, or undefined when it is not one. */
+export function parseSupportNotice(payload: string): SupportNotice | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  if (typeof v !== "object" || v === null) return undefined;
+  const n = v as { to?: unknown; conversation_id?: unknown; message?: unknown };
+  const message = n.message as { type?: unknown } | undefined;
+  if (typeof message !== "object" || message === null || typeof message.type !== "string") return undefined;
+  if (n.to === "staff") return n as SupportNotice;
+  if (n.to === "conversation" && Number.isSafeInteger(n.conversation_id)) return n as SupportNotice;
+  return undefined;
+}
+
+/** Tells the operators' consoles that a conversation changed (they read it again). */
+async function tellStaff(db: Executor, conversationId: number, change: SupportInboxChange): Promise<void> {
+  const message: WsSupportInboxMessage = { type: "support_inbox", conversation_id: conversationId, change };
+  await notifySupportEvent(db, JSON.stringify({ to: "staff", message } satisfies SupportNotice));
+}
+
+/**
+ * A socket message for the other side of a conversation: a player's sockets get it as a live event
+ * (kept for a socket that reconnects), a visitor's sockets (joined by token) on the support channel.
+ */
+async function tellPlayerSide(
+  tx: Executor,
+  c: { id: number; userId: number | null },
+  message: Record<string, unknown> & { type: string },
+): Promise<void> {
+  if (c.userId !== null) await publishLiveEvent(tx, c.userId, message);
+  else await notifySupportEvent(tx, JSON.stringify({ to: "conversation", conversation_id: c.id, message } satisfies SupportNotice));
+}
+
+/** The socket message of a new message, to the player's (or visitor's) sockets. */
 async function announce(tx: Executor, c: { id: number; userId: number | null }, message: SupportMessage): Promise<void> {
-  if (c.userId === null) return;
-  await publishLiveEvent(tx, c.userId, { type: "support_message", conversation_id: c.id, message });
+  await tellPlayerSide(tx, c, { type: "support_message", conversation_id: c.id, message });
+}
+
+/** The conversation of a visitor's token (a visitor's socket joins it), or undefined. */
+export async function visitorConversationId(ctx: AppContext, token: string): Promise<number | undefined> {
+  return (await findConversationOfVisitor(ctx.db, sha256Hex(token)))?.id;
 }
 
 // ---- The player's side ------------------------------------------------------------------------
@@ -159,6 +213,7 @@ export async function sendPlayerMessage(
       await touchAfterPlayerMessage(tx, id);
       const message = messageOf(row, "player");
       await announce(tx, { id, userId: caller.kind === "player" ? caller.userId : null }, message);
+      await tellStaff(tx, id, "message");
       return message;
     });
   } catch (err) {
@@ -178,7 +233,9 @@ export async function markReadByPlayer(ctx: AppContext, caller: SupportCaller, u
 /** The player is typing; before the first message there is nothing to tell. */
 export async function playerTyping(ctx: AppContext, caller: SupportCaller): Promise<void> {
   const c = await callerConversation(ctx.db, caller);
-  if (c) await setPlayerTyping(ctx.db, c.id);
+  if (!c) return;
+  await setPlayerTyping(ctx.db, c.id);
+  await tellStaff(ctx.db, c.id, "typing");
 }
 
 /** An image of the caller's own conversation; any other id is simply not found. */
@@ -210,8 +267,9 @@ export async function adminThread(ctx: AppContext, id: number): Promise<AdminSup
   const last = await lastMessageId(ctx.db, id, "player");
   if (last > c.staffReadId) {
     await ctx.db.transaction(async (tx) => {
-      if ((await markRead(tx, id, "staff", last)) && c.userId !== null) {
-        await publishLiveEvent(tx, c.userId, { type: "support_read", conversation_id: id, up_to: last });
+      if (await markRead(tx, id, "staff", last)) {
+        await tellPlayerSide(tx, c, { type: "support_read", conversation_id: id, up_to: last });
+        await tellStaff(tx, id, "read");
       }
     });
   }
@@ -221,34 +279,47 @@ export async function adminThread(ctx: AppContext, id: number): Promise<AdminSup
 }
 
 /**
- * An operator's answer: written, audited (the whole text), announced to the player's sockets and,
- * when the player has no page open, sent as a Web Push notification. The first answer's delay is
- * recorded for the dashboard.
+ * An operator's answer: text, or an image (a payment screenshot: re-encoded and size-limited as the
+ * player's) with an optional caption; written, audited (the whole text, and the image's message),
+ * announced to the player's sockets and, when the player has no page open, sent as a Web Push
+ * notification. The first answer's delay is recorded for the dashboard.
  */
-export async function sendStaffMessage(ctx: AppContext, actor: Actor, id: number, text: string): Promise<SupportMessage> {
+export async function sendStaffMessage(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: { text: string; image?: Buffer | undefined },
+): Promise<SupportMessage> {
   const c = await mustFind(ctx.db, id);
   const online = c.userId === null ? true : await isPlayerOnline(ctx, c.userId);
-  return ctx.db.transaction(async (tx) => {
-    await lockConversation(tx, id);
-    const row = await insertMessage(tx, { conversationId: id, sender: "staff", operatorId: actor.id, body: text, imagePath: null });
-    await touchAfterStaffMessage(tx, id, await lastMessageId(tx, id, "player"));
-    await recordAudit(tx, actor, "support.message", { type: "support_conversation", id }, null, {
-      message_id: row.id,
-      user_id: c.userId,
-      text,
+  const imagePath = input.image ? await storeSupportImage(ctx, input.image) : null;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await lockConversation(tx, id);
+      const row = await insertMessage(tx, { conversationId: id, sender: "staff", operatorId: actor.id, body: input.text, imagePath });
+      await touchAfterStaffMessage(tx, id, await lastMessageId(tx, id, "player"));
+      await recordAudit(tx, actor, "support.message", { type: "support_conversation", id }, null, {
+        message_id: row.id,
+        user_id: c.userId,
+        text: input.text,
+        ...(imagePath ? { image: true } : {}),
+      });
+      const message = messageOf(row, "player");
+      await announce(tx, c, message);
+      await tellStaff(tx, id, "message");
+      if (!online && c.userId !== null) await queueSupportReply(tx, c.userId, id);
+      return messageOf(row, "staff");
     });
-    const message = messageOf(row, "player");
-    await announce(tx, c, message);
-    if (!online && c.userId !== null) await queueSupportReply(tx, c.userId, id);
-    return messageOf(row, "staff");
-  });
+  } catch (err) {
+    if (imagePath) await removeSupportImage(ctx, imagePath);
+    throw err;
+  }
 }
 
-/** An operator is typing: the player's open pages are told (not stored for later). */
+/** An operator is typing: the player's (or visitor's) open pages are told. */
 export async function staffTyping(ctx: AppContext, id: number): Promise<void> {
   const c = await mustFind(ctx.db, id);
-  if (c.userId === null) return;
-  await ctx.db.transaction((tx) => publishLiveEvent(tx, c.userId, { type: "support_typing", conversation_id: id }));
+  await ctx.db.transaction((tx) => tellPlayerSide(tx, c, { type: "support_typing", conversation_id: id }));
 }
 
 /** Takes a conversation, hands it to another operator, or gives it back to everyone (null); audited. */
@@ -270,6 +341,7 @@ export async function assignConversation(ctx: AppContext, actor: Actor, id: numb
       { assignee_id: c.assigneeId },
       { assignee_id: operatorId },
     );
+    await tellStaff(tx, id, "assign");
   });
 }
 
@@ -287,6 +359,7 @@ export async function setConversationStatus(ctx: AppContext, actor: Actor, id: n
       { status: c.status },
       { status },
     );
+    await tellStaff(tx, id, "status");
   });
 }
 

@@ -17,6 +17,24 @@ async function playerSocket(t: TestApp | SecondInstance, u: TestUser) {
   return s;
 }
 
+/** An operator's console socket watching the inbox (the server grants the topic). */
+async function consoleSocket(t: TestApp | SecondInstance, op: TestUser) {
+  const s = await playerSocket(t, op);
+  s.ws.send(JSON.stringify({ type: "watch", topics: ["support:inbox"] }));
+  expect(await s.next(ofType("watching"))).toEqual({ type: "watching", topics: ["support:inbox"] });
+  return s;
+}
+
+/** A visitor's socket joined to the visitor's conversation. */
+async function visitorSocket(t: TestApp | SecondInstance, token: string, conversationId: number) {
+  const s = await open(t.app, "/api/ws");
+  s.ws.send(JSON.stringify({ type: "hello" }));
+  await s.next(ofType("ready"));
+  s.ws.send(JSON.stringify({ type: "support_visitor", token }));
+  expect(await s.next(ofType("support_joined"))).toEqual({ type: "support_joined", conversation_id: conversationId });
+  return s;
+}
+
 const say = (t: TestApp, u: TestUser, text: string) => call(t, "POST", "/api/support/messages", { token: u.token, body: { text } });
 const answer = (t: TestApp, op: TestUser, id: number, text: string) =>
   call(t, "POST", `/api/admin/support/conversations/${id}/messages`, { token: op.token, body: { text } });
@@ -82,6 +100,114 @@ describe("support chat", () => {
     const stats = await call(t, "GET", "/api/admin/support/stats", { token: op.token });
     expect(stats.json().median_first_answer_seconds).not.toBeNull();
     expect(stats.json().open).toBeGreaterThanOrEqual(1);
+    socket.ws.close();
+  });
+
+  it("the console's socket hears every change of a conversation; a visitor's socket hears the answers; players cannot watch the inbox", async () => {
+    const consoleWs = await consoleSocket(t, op);
+    const u = await createUser(t);
+    // A player asking for the console's topic is granted nothing, and hears nothing of other conversations.
+    const player = await playerSocket(t, u);
+    player.ws.send(JSON.stringify({ type: "watch", topics: ["support:inbox", "market:set"] }));
+    expect(await player.next(ofType("watching"))).toEqual({ type: "watching", topics: ["market:set"] });
+
+    const sent = await say(t, u, "my cash-in");
+    const id = (await call(t, "GET", "/api/support/conversation", { token: u.token })).json().conversation.id as number;
+    expect(sent.statusCode).toBe(201);
+    expect(await consoleWs.next(ofType("support_inbox"))).toEqual({ type: "support_inbox", conversation_id: id, change: "message" });
+    await call(t, "POST", "/api/support/typing", { token: u.token });
+    expect(await consoleWs.next(ofType("support_inbox"))).toMatchObject({ conversation_id: id, change: "typing" });
+    await call(t, "POST", `/api/admin/support/conversations/${id}/assign`, { token: op.token, body: { operator_id: op.id } });
+    expect(await consoleWs.next(ofType("support_inbox"))).toMatchObject({ conversation_id: id, change: "assign" });
+    await call(t, "POST", `/api/admin/support/conversations/${id}/close`, { token: op.token });
+    expect(await consoleWs.next(ofType("support_inbox"))).toMatchObject({ conversation_id: id, change: "status" });
+
+    // A visitor: the answer, the operator typing and the read mark reach the visitor's socket.
+    const start = await call(t, "POST", "/api/support/visitor", { body: { phone: "09 791 234 568" } });
+    const token = start.json().token as string;
+    const vid = start.json().conversation.id as number;
+    const visitor = await visitorSocket(t, token, vid);
+    const other = await open(t.app, "/api/ws");
+    other.ws.send(JSON.stringify({ type: "hello" }));
+    await other.next(ofType("ready"));
+    other.ws.send(JSON.stringify({ type: "support_visitor", token: "x".repeat(32) }));
+    expect(await other.next(ofType("support_joined"))).toEqual({ type: "support_joined", conversation_id: null });
+    const asked = await call(t, "POST", "/api/support/messages", { headers: { "x-support-token": token }, body: { text: "visitor here" } });
+    expect(await consoleWs.next(ofType("support_inbox"))).toMatchObject({ conversation_id: vid, change: "message" });
+    await call(t, "GET", `/api/admin/support/conversations/${vid}`, { token: op.token });
+    expect(await visitor.next(ofType("support_read"))).toMatchObject({ conversation_id: vid, up_to: asked.json().id });
+    await call(t, "POST", `/api/admin/support/conversations/${vid}/typing`, { token: op.token });
+    expect(await visitor.next(ofType("support_typing"))).toMatchObject({ conversation_id: vid });
+    await answer(t, op, vid, "hello visitor");
+    expect(await visitor.next(ofType("support_message"))).toMatchObject({
+      conversation_id: vid,
+      message: { sender: "staff", body: "hello visitor", operator_name: "Test operator", image_url: null },
+    });
+    // The player's socket heard none of it (its next support message is its own conversation's).
+    await answer(t, op, id, "for the player");
+    expect(await player.next(ofType("support_message"))).toMatchObject({ conversation_id: id });
+    expect(player.messages.filter((m) => m.type === "support_inbox" || m.conversation_id === vid)).toEqual([]);
+    for (const s of [consoleWs, player, visitor, other]) s.ws.close();
+  });
+
+  it("an operator sends an image (re-encoded and size-limited as the player's, audited); the player's panel can fetch it, no one else's", async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    await say(t, u, "which account do I pay to?");
+    const id = (await call(t, "GET", "/api/support/conversation", { token: u.token })).json().conversation.id as number;
+    const socket = await playerSocket(t, u);
+    const send = async (parts: Parameters<typeof multipart>[0], conversation = id) => {
+      const form = multipart(parts);
+      return t.app.inject({
+        method: "POST",
+        url: `/api/admin/support/conversations/${conversation}/images`,
+        payload: form.payload,
+        headers: { ...form.headers, authorization: `Bearer ${op.token}` },
+      });
+    };
+    const png = await pngImage(3000, 1000);
+    const sent = await send([
+      { name: "text", value: "ဒီအကောင့်ကို လွှဲပါ" },
+      { name: "image", filename: "account.png", contentType: "image/png", data: png },
+    ]);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ sender: "staff", body: "ဒီအကောင့်ကို လွှဲပါ", operator_name: "Test operator" });
+    const mid = sent.json().id as number;
+    expect(sent.json().image_url).toBe(`/api/admin/support/images/${mid}`);
+
+    // The player's socket hears it with the player's own address of the image.
+    const live = await socket.next(ofType("support_message"));
+    expect(live).toMatchObject({ message: { id: mid, image_url: `/api/support/images/${mid}` } });
+    const thread = await call(t, "GET", "/api/support/conversation", { token: u.token });
+    expect((thread.json().messages as Msg[]).at(-1)).toMatchObject({ id: mid, image_url: `/api/support/images/${mid}` });
+    const image = await call(t, "GET", `/api/support/images/${mid}`, { token: u.token });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/jpeg");
+    expect((await sharp(image.rawPayload).metadata()).width).toBe(2400);
+    expectErrorBody(await call(t, "GET", `/api/support/images/${mid}`, { token: other.token }), 404, "NOT_FOUND");
+
+    const [audit] = await auditRowsOf(t, op.id);
+    expect(audit).toMatchObject({ action: "support.message", targetId: String(id) });
+    expect(audit?.after).toMatchObject({ message_id: mid, text: "ဒီအကောင့်ကို လွှဲပါ", image: true, user_id: u.id });
+
+    // Not an image, no image, an unknown conversation, a player calling: refused, nothing stored.
+    const count = (thread.json().messages as Msg[]).length;
+    expectErrorBody(
+      await send([{ name: "image", filename: "a.png", contentType: "image/png", data: Buffer.from("not an image at all") }]),
+      400,
+      "VALIDATION_FAILED",
+    );
+    expectErrorBody(await send([{ name: "text", value: "no image" }]), 400, "VALIDATION_FAILED");
+    expectErrorBody(await send([{ name: "image", filename: "a.png", contentType: "image/png", data: png }], 999_999), 404, "NOT_FOUND");
+    const form = multipart([{ name: "image", filename: "a.png", contentType: "image/png", data: png }]);
+    const byPlayer = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/support/conversations/${id}/images`,
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${u.token}` },
+    });
+    expectErrorBody(byPlayer, 403, "FORBIDDEN");
+    expect(((await call(t, "GET", "/api/support/conversation", { token: u.token })).json().messages as Msg[]).length).toBe(count);
     socket.ws.close();
   });
 
@@ -195,32 +321,35 @@ describe("support chat", () => {
     expect(res.json()).toEqual({ balances: { balance: 0, game_balance: 0, p_balance: 0, point: 0 }, cash_requests: [], slips: [] });
   });
 
-  it("canned answers per language are edited in the console, audited", async () => {
-    const created = await call(t, "POST", "/api/admin/support/canned", {
-      token: op.token,
-      body: { language: "en", title: "Wait", body: "Please wait a moment." },
-    });
+  it("canned answers per language are read by every operator and changed by admins only, audited; an operator's change is refused and changes nothing", async () => {
+    const admin = op2;
+    const body = { language: "en", title: "Wait", body: "Please wait a moment." };
+    expectErrorBody(await call(t, "POST", "/api/admin/support/canned", { token: op.token, body }), 403, "FORBIDDEN");
+    const created = await call(t, "POST", "/api/admin/support/canned", { token: admin.token, body });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
-    const put = await t.app.inject({
-      method: "PUT",
-      url: `/api/admin/support/canned/${id}`,
-      headers: { authorization: `Bearer ${op.token}` },
-      payload: { language: "mm", title: "စောင့်ပါ", body: "ခဏစောင့်ပေးပါ။" },
-    });
+    const change = (who: TestUser, method: "PUT" | "DELETE", payload?: object) =>
+      t.app.inject({ method, url: `/api/admin/support/canned/${id}`, headers: { authorization: `Bearer ${who.token}` }, payload });
+    expectErrorBody(await change(op, "PUT", { language: "mm", title: "x", body: "y" }), 403, "FORBIDDEN");
+    expectErrorBody(await change(op, "DELETE"), 403, "FORBIDDEN");
+    const put = await change(admin, "PUT", { language: "mm", title: "စောင့်ပါ", body: "ခဏစောင့်ပေးပါ။" });
     expect(put.json()).toMatchObject({ id, language: "mm" });
+    // Every operator reads them (the answer box offers them).
     const list = await call(t, "GET", "/api/admin/support/canned", { token: op.token });
-    expect((list.json().data as Msg[]).find((c) => c.id === id)).toMatchObject({ title: "စောင့်ပါ" });
-    const del = await t.app.inject({
-      method: "DELETE",
-      url: `/api/admin/support/canned/${id}`,
-      headers: { authorization: `Bearer ${op.token}` },
+    expect((list.json().data as Msg[]).find((c) => c.id === id)).toMatchObject({ title: "စောင့်ပါ", language: "mm" });
+    expectErrorBody(await change(admin, "PUT", { language: "mm", title: "   ", body: "y" }), 400, "VALIDATION_FAILED");
+    expect(
+      ((await call(t, "GET", "/api/admin/support/canned", { token: op.token })).json().data as Msg[]).find((c) => c.id === id),
+    ).toMatchObject({
+      title: "စောင့်ပါ",
     });
-    expect(del.statusCode).toBe(204);
-    const actions = (await auditRowsOf(t, op.id))
+    expect((await change(admin, "DELETE")).statusCode).toBe(204);
+    expectErrorBody(await change(admin, "DELETE"), 404, "NOT_FOUND");
+    const actions = (await auditRowsOf(t, admin.id))
       .filter((r) => r.targetType === "support_canned" && r.targetId === String(id))
       .map((r) => r.action);
     expect(actions).toEqual(["support.canned.delete", "support.canned.update", "support.canned.create"]);
+    expect((await auditRowsOf(t, op.id)).filter((r) => r.targetType === "support_canned")).toEqual([]);
   });
 
   it("an answer while the player has no page open queues a Web Push notification", async () => {
@@ -237,6 +366,25 @@ describe("support chat", () => {
         select d.topic, d.payload from push_deliveries d join push_subscriptions s on s.id = d.subscription_id where s.user_id = ${u.id}`),
     );
     expect(rows).toEqual([{ topic: "support", payload: expect.objectContaining({ title: "Support", tag: `support-${id}` }) }]);
+  });
+});
+
+describe("the console's socket topic behind the operator second factor", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { operatorSecondFactor: "required", rateLimits: { enabled: false, factor: 1 } } });
+  });
+  afterAll(async () => t.close());
+
+  it("an operator's socket whose sign-in has not passed the second factor is not granted the inbox; one that has is", async () => {
+    const op = await createUser(t, { role: "operator" });
+    const { token } = await t.ctx.auth.issue(op.id);
+    const early = await open(t.app, `/api/ws?token=${token}`);
+    await early.next(ofType("ready"));
+    early.ws.send(JSON.stringify({ type: "watch", topics: ["support:inbox"] }));
+    expect(await early.next(ofType("watching"))).toEqual({ type: "watching", topics: [] });
+    early.ws.close();
+    (await consoleSocket(t, op)).ws.close();
   });
 });
 
@@ -280,5 +428,26 @@ describe.skipIf(!onRealPostgres)("support chat across two server processes (real
     await answer(t, op, id, "from A");
     expect(await socket.next(ofType("support_message"), 3_000)).toMatchObject({ conversation_id: id, message: { body: "from A" } });
     socket.ws.close();
+  });
+
+  it("an operator's console socket on B hears a player's message sent on A; a visitor's socket on B hears the answer sent on A", async () => {
+    if (!second) throw new Error("second instance missing");
+    const op = await createUser(t, { role: "operator" });
+    const u = await createUser(t);
+    const consoleWs = await consoleSocket(second, op);
+    await say(t, u, "from a player on A");
+    const id = (await call(t, "GET", "/api/support/conversation", { token: u.token })).json().conversation.id as number;
+    expect(await consoleWs.next(ofType("support_inbox"), 3_000)).toEqual({ type: "support_inbox", conversation_id: id, change: "message" });
+
+    const start = await call(t, "POST", "/api/support/visitor", { body: { phone: "09 791 234 569" } });
+    const vid = start.json().conversation.id as number;
+    const visitor = await visitorSocket(second, start.json().token as string, vid);
+    await answer(t, op, vid, "answered on A");
+    expect(await visitor.next(ofType("support_message"), 3_000)).toMatchObject({
+      conversation_id: vid,
+      message: { sender: "staff", body: "answered on A" },
+    });
+    consoleWs.ws.close();
+    visitor.ws.close();
   });
 });

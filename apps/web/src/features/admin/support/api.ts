@@ -1,6 +1,7 @@
 import {
   adminSupportInboxSchema,
   adminSupportThreadSchema,
+  type SupportCanned,
   type SupportCannedBody,
   type SupportTab,
   supportCannedListSchema,
@@ -24,26 +25,29 @@ export const supportKeys = {
   stats: () => [...adminKeys.all, "support-stats"] as const,
 };
 
-/** The inbox and the open conversation are asked again this often (new messages, typing). */
-const REFRESH_MS = 2_000;
+/**
+ * While the socket is not live (down, or the inbox topic not granted), the inbox and the open
+ * conversation are asked again this often; while it is, only when the socket says something changed.
+ */
+export const FALLBACK_REFRESH_MS = 15_000;
 
 /** GET /api/admin/support/conversations?tab=… */
-export function useInbox(tab: SupportTab) {
+export function useInbox(tab: SupportTab, live: boolean) {
   return useQuery({
     queryKey: supportKeys.inbox(tab),
     queryFn: async ({ signal }) =>
       adminSupportInboxSchema.parse(await api<unknown>("admin/support/conversations", { signal, query: { tab } })),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: live ? false : FALLBACK_REFRESH_MS,
   });
 }
 
 /** GET /api/admin/support/conversations/:id (opening it marks the player's messages read). */
-export function useConversation(id: number | undefined) {
+export function useConversation(id: number | undefined, live: boolean) {
   return useQuery({
     queryKey: supportKeys.thread(id ?? 0),
     queryFn: async ({ signal }) => adminSupportThreadSchema.parse(await api<unknown>(`admin/support/conversations/${id}`, { signal })),
     enabled: id !== undefined,
-    refetchInterval: REFRESH_MS,
+    refetchInterval: live ? false : FALLBACK_REFRESH_MS,
   });
 }
 
@@ -73,12 +77,20 @@ export function useSupportStats() {
   });
 }
 
-/** POST …/messages {text}: the answer (audited). */
+/** POST …/messages {text}, or …/images (an image with an optional caption): the answer (audited). */
 export function useAnswer(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (text: string) =>
-      supportMessageSchema.parse(await api<unknown>(`admin/support/conversations/${id}/messages`, { method: "POST", body: { text } })),
+    mutationFn: async ({ text, image }: { text: string; image?: File | undefined }) => {
+      if (!image)
+        return supportMessageSchema.parse(
+          await api<unknown>(`admin/support/conversations/${id}/messages`, { method: "POST", body: { text } }),
+        );
+      const form = new FormData();
+      if (text.trim()) form.append("text", text);
+      form.append("image", image);
+      return supportMessageSchema.parse(await api<unknown>(`admin/support/conversations/${id}/images`, { method: "POST", body: form }));
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.all() }),
   });
 }
@@ -110,10 +122,19 @@ export function useCanned() {
 export function useCannedChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (change: { kind: "create"; body: SupportCannedBody } | { kind: "delete"; id: number }) =>
-      change.kind === "create"
-        ? supportCannedSchema.parse(await api<unknown>("admin/support/canned", { method: "POST", body: change.body }))
-        : api(`admin/support/canned/${change.id}`, { method: "DELETE" }),
+    mutationFn: async (
+      change:
+        | { kind: "create"; body: SupportCannedBody }
+        | { kind: "update"; id: number; body: SupportCannedBody }
+        | { kind: "delete"; id: number },
+    ): Promise<SupportCanned | undefined> => {
+      if (change.kind === "create")
+        return supportCannedSchema.parse(await api<unknown>("admin/support/canned", { method: "POST", body: change.body }));
+      if (change.kind === "update")
+        return supportCannedSchema.parse(await api<unknown>(`admin/support/canned/${change.id}`, { method: "PUT", body: change.body }));
+      await api(`admin/support/canned/${change.id}`, { method: "DELETE" });
+      return undefined;
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.canned() }),
   });
 }

@@ -1,12 +1,16 @@
 import type { Market, MarketNow, WsMarketTickMessage } from "@shwe/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { setWatching, subscribeRealtime } from "../../../lib/realtime.ts";
+import { setWatchedTopics, subscribeRealtime } from "../../../lib/realtime.ts";
 import { marketKey, useMarketNow } from "../api/market.ts";
 
 /** The markets the page shows (by how many blocks), told to the socket as the topics it watches. */
 const watched = new Map<Market, number>();
-const tellWatched = () => setWatching(JSON.stringify({ type: "watch", topics: [...watched.keys()].map((m) => `market:${m}`) }));
+const tellWatched = () =>
+  setWatchedTopics(
+    "market",
+    [...watched.keys()].map((m) => `market:${m}`),
+  );
 
 /** Readings missed in a row while the market is open before the page says the live connection is lost and polls. */
 const MISSED_READINGS = 3;

@@ -18,11 +18,14 @@ export const supportKeys = {
   thread: (who: string) => ["support", "thread", who] as const,
 };
 
-/** How often a visitor's open panel asks for new answers (a visitor's socket carries no private events). */
-const VISITOR_REFRESH_MS = 4_000;
+/** How often a visitor's open panel asks for new answers while its socket has not joined the conversation (down). */
+export const VISITOR_FALLBACK_MS = 15_000;
 
-/** GET /api/support/conversation for the signed-in player, or for the visitor's token (none: no query). */
-export function useThread(who: string, signedIn: boolean, hasVisitorToken: boolean) {
+/**
+ * GET /api/support/conversation for the signed-in player, or for the visitor's token (none: no
+ * query). Answers come on the socket; a visitor's panel polls slowly only while `visitorLive` is false.
+ */
+export function useThread(who: string, signedIn: boolean, hasVisitorToken: boolean, visitorLive: boolean) {
   return useQuery({
     queryKey: supportKeys.thread(who),
     queryFn: async ({ signal }) =>
@@ -30,7 +33,7 @@ export function useThread(who: string, signedIn: boolean, hasVisitorToken: boole
     enabled: signedIn || hasVisitorToken,
     // Answers that came while the panel was closed (only the badge heard them): asked again at each opening.
     refetchOnMount: "always",
-    refetchInterval: signedIn ? false : VISITOR_REFRESH_MS,
+    refetchInterval: signedIn || visitorLive ? false : VISITOR_FALLBACK_MS,
     retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
   });
 }

@@ -2,9 +2,9 @@ import { Suspense, useEffect } from "react";
 import { api } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { lazyPage } from "../../../lib/lazy-page.tsx";
-import { subscribeRealtime } from "../../../lib/realtime.ts";
+import { onRealtimeStatus, subscribeRealtime } from "../../../lib/realtime.ts";
 import { useSession } from "../../../lib/session-store.ts";
-import { visitorHeaders } from "../lib/visitor-token.ts";
+import { joinVisitorConversation, readVisitorToken, visitorHeaders } from "../lib/visitor-token.ts";
 import { useChat } from "../stores/chat.ts";
 
 // The panel (and the schema library it uses) downloads on the first tap, never with the page.
@@ -49,6 +49,22 @@ export function ChatButton() {
       }),
     [],
   );
+
+  // A visitor with a conversation: the socket joins it, so answers come live (the badge too).
+  useEffect(() => {
+    joinVisitorConversation(signedIn ? null : readVisitorToken());
+    const stops = [
+      subscribeRealtime("support_joined", (m) => useChat.getState().setVisitorLive(typeof m.conversation_id === "number"), {
+        catchUp: true,
+      }),
+      onRealtimeStatus((up) => {
+        if (!up) useChat.getState().setVisitorLive(false);
+      }),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [signedIn]);
 
   // A notification's link (…?support=open) opens the chat.
   useEffect(() => {

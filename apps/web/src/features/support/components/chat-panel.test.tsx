@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { mockApi, renderRoutes, signIn } from "../../../app/testing.tsx";
-import { dispatchRealtime } from "../../../lib/realtime.ts";
+import { connectRealtime, dispatchRealtime } from "../../../lib/realtime.ts";
+import { installFakeWebSocket, lastSocket } from "../../../lib/realtime-testing.ts";
 import { useSession } from "../../../lib/session-store.ts";
 import { useChat } from "../stores/chat.ts";
+import { ChatButton } from "./chat-button.tsx";
 import { ChatPanel } from "./chat-panel.tsx";
 
 const conversation = { id: 3, status: "open", player_read_id: 0, staff_read_id: 0 };
@@ -19,7 +21,7 @@ const msg = (id: number, sender: "player" | "staff", body: string) => ({
 
 afterEach(() => {
   useSession.setState({ user: null });
-  useChat.setState({ open: false, unread: 0 });
+  useChat.setState({ open: false, unread: 0, visitorLive: false });
   window.localStorage.clear();
 });
 
@@ -87,5 +89,43 @@ describe("support chat panel", () => {
     fireEvent.click(screen.getByRole("button", { name: "Start chat" }));
     expect(await screen.findByLabelText("Message")).toBeInTheDocument();
     expect(window.localStorage.getItem("shwe.support.token")).toBe("t".repeat(32));
+  });
+
+  it("a visitor's socket joins the conversation by its token; the operator's typing and answer come on it", async () => {
+    installFakeWebSocket();
+    const token = "v".repeat(32);
+    window.localStorage.setItem("shwe.support.token", token);
+    const stored = [msg(1, "player", "Is my cash-in there?")];
+    mockApi({
+      "support/conversation": (_url, init) =>
+        (init.headers as Record<string, string>)["x-support-token"] === token
+          ? { body: { conversation, messages: [...stored], unread: 0 } }
+          : { status: 401, body: { message: "no", code: "UNAUTHENTICATED" } },
+      "support/read": { status: 204 },
+    });
+    useChat.setState({ open: true });
+    renderRoutes([{ index: true, element: <ChatButton /> }]);
+    expect(await screen.findByText("Is my cash-in there?")).toBeInTheDocument();
+
+    // The tab's socket (a visitor's: hello) asks to join the visitor's conversation, and again after a reconnection.
+    const connection = connectRealtime({});
+    const socket = lastSocket();
+    act(() => socket.serverOpen());
+    act(() => socket.serverSend({ type: "ready", user_id: null }));
+    expect(socket.sent).toEqual(expect.arrayContaining([{ type: "hello" }, { type: "support_visitor", token }]));
+    act(() => socket.serverSend({ type: "support_joined", conversation_id: 3 }));
+    await waitFor(() => expect(useChat.getState().visitorLive).toBe(true));
+
+    act(() => socket.serverSend({ type: "support_typing", conversation_id: 3 }));
+    expect((await screen.findAllByText("Support is typing…")).length).toBeGreaterThan(0);
+    const answer = msg(4, "staff", "Yes, it is in.");
+    stored.push(answer);
+    act(() => socket.serverSend({ type: "support_message", conversation_id: 3, message: answer }));
+    expect(await screen.findByText("Yes, it is in.")).toBeInTheDocument();
+
+    // The socket drops: the panel is no longer live (it polls slowly until the socket joins again).
+    act(() => socket.serverClose(1006));
+    await waitFor(() => expect(useChat.getState().visitorLive).toBe(false));
+    connection.close();
   });
 });

@@ -19,7 +19,7 @@ import {
   useThread,
   withMessage,
 } from "../api/thread.ts";
-import { readVisitorToken } from "../lib/visitor-token.ts";
+import { joinVisitorConversation, readVisitorToken } from "../lib/visitor-token.ts";
 import { useChat } from "../stores/chat.ts";
 
 /** At most one typing notice per this long. */
@@ -38,7 +38,8 @@ function errorText(t: (key: string, opts?: Record<string, unknown>) => string, e
  * The support chat: a sheet from the bottom on a phone, a card at the bottom right on a wide
  * screen. A visitor first gives a phone number; a player writes at once. Messages are shown as
  * text (never HTML), with images, the player's own marked sent or read, and "typing…" while an
- * operator writes. Answers arrive on the socket (a visitor's panel asks every few seconds).
+ * operator writes. Answers arrive on the socket (a visitor's once it joined the conversation;
+ * while the socket is down a visitor's panel asks slowly).
  */
 export function ChatPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation("support");
@@ -48,8 +49,17 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
   const [visitorToken, setVisitorToken] = useState(() => (signedIn ? null : readVisitorToken()));
   const who = signedIn ? `u${user?.id}` : `v${visitorToken ?? ""}`;
   const queryClient = useQueryClient();
-  const thread = useThread(who, signedIn, Boolean(visitorToken));
+  const visitorLive = useChat((s) => s.visitorLive);
+  const thread = useThread(who, signedIn, Boolean(visitorToken), visitorLive);
   const [staffTyping, setStaffTyping] = useState(false);
+
+  // A visitor's socket joins the conversation as soon as there is one; once joined, what came meanwhile is read.
+  useEffect(() => {
+    if (!signedIn) joinVisitorConversation(visitorToken);
+  }, [signedIn, visitorToken]);
+  useEffect(() => {
+    if (!signedIn && visitorLive) void queryClient.invalidateQueries({ queryKey: supportKeys.thread(who) });
+  }, [signedIn, visitorLive, who, queryClient]);
 
   // A visitor's token the server no longer knows: ask for the phone again.
   useEffect(() => {
@@ -62,9 +72,8 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
     return () => document.removeEventListener("keydown", onKey);
   }, [onClose]);
 
-  // Live: new messages, the operator typing, the operator having read.
+  // Live (a player's socket, or a visitor's joined to the conversation): new messages, the operator typing, the operator having read.
   useEffect(() => {
-    if (!signedIn) return;
     const key = supportKeys.thread(who);
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
     const stops = [
@@ -80,6 +89,7 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
         clearTimeout(typingTimer);
         typingTimer = setTimeout(() => setStaffTyping(false), SUPPORT_TYPING_SHOWN_MS);
       }),
+      subscribeRealtime("support_resync", () => void queryClient.invalidateQueries({ queryKey: key })),
       subscribeRealtime("support_read", (m) => {
         const upTo = Number(m.up_to);
         queryClient.setQueryData<SupportThread>(key, (th) =>
@@ -93,7 +103,7 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
       clearTimeout(typingTimer);
       for (const stop of stops) stop();
     };
-  }, [signedIn, who, queryClient]);
+  }, [who, queryClient]);
 
   // The panel is open: every staff message shown is read.
   const data = thread.data;

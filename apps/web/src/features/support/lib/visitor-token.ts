@@ -1,3 +1,5 @@
+import { setStanding } from "../../../lib/realtime.ts";
+
 /** Where a visitor's conversation token is kept (this browser only). */
 const KEY = "shwe.support.token";
 
@@ -22,4 +24,12 @@ export function saveVisitorToken(token: string | null): void {
 export function visitorHeaders(signedIn: boolean): Record<string, string> {
   const token = signedIn ? null : readVisitorToken();
   return token ? { "x-support-token": token } : {};
+}
+
+/**
+ * The tab's socket joins the visitor's conversation (its answers, typing and read marks then come
+ * on it), now and after every reconnection; null: it stops asking (a signed-in player gets theirs anyway).
+ */
+export function joinVisitorConversation(token: string | null): void {
+  setStanding("support", token ? JSON.stringify({ type: "support_visitor", token }) : "");
 }

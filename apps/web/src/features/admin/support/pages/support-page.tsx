@@ -21,6 +21,7 @@ import {
 } from "../api.ts";
 import { CannedEditor } from "../components/canned-editor.tsx";
 import { fetchConsoleImage } from "../image.ts";
+import { useInboxLive } from "../live.ts";
 
 const TABS: readonly SupportTab[] = ["open", "mine", "closed"];
 const TYPING_EVERY_MS = 3_000;
@@ -43,17 +44,24 @@ export function SupportPage() {
     if (id !== undefined) p.set("id", String(id));
     setParams(p, { replace: true });
   };
+  const live = useInboxLive();
   return (
     <>
       <PageHeader title={t("console.title")} subtitle={t("console.subtitle")} />
       <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)] xl:grid-cols-[18rem_minmax(0,1fr)_17rem]">
         <div className={selected !== undefined ? "max-lg:hidden" : ""}>
-          <Inbox tab={tab} selected={selected} onTab={(next) => set({ tab: next, id: undefined })} onPick={(id) => set({ id })} />
+          <Inbox
+            live={live}
+            tab={tab}
+            selected={selected}
+            onTab={(next) => set({ tab: next, id: undefined })}
+            onPick={(id) => set({ id })}
+          />
         </div>
         {selected !== undefined ? (
           <>
-            <Conversation id={selected} onBack={() => set({ id: undefined })} />
-            <PlayerSide id={selected} />
+            <Conversation live={live} id={selected} onBack={() => set({ id: undefined })} />
+            <PlayerSide live={live} id={selected} />
           </>
         ) : (
           <div className="max-lg:hidden">
@@ -69,18 +77,20 @@ export function SupportPage() {
 }
 
 function Inbox({
+  live,
   tab,
   selected,
   onTab,
   onPick,
 }: {
+  live: boolean;
   tab: SupportTab;
   selected: number | undefined;
   onTab: (tab: SupportTab) => void;
   onPick: (id: number) => void;
 }) {
   const { t } = useTranslation("support");
-  const inbox = useInbox(tab);
+  const inbox = useInbox(tab, live);
   return (
     <Panel>
       <div role="tablist" aria-label={t("console.title")} className="mb-3 flex gap-1 rounded-card border border-line bg-surface-2 p-1">
@@ -141,10 +151,10 @@ function Inbox({
   );
 }
 
-function Conversation({ id, onBack }: { id: number; onBack: () => void }) {
+function Conversation({ id, live, onBack }: { id: number; live: boolean; onBack: () => void }) {
   const { t } = useTranslation("support");
   const me = useSession((s) => s.user?.id);
-  const thread = useConversation(id);
+  const thread = useConversation(id, live);
   const action = useConversationAction(id);
   const operators = useOperators();
   const end = useRef<HTMLDivElement>(null);
@@ -259,14 +269,25 @@ function ConsoleImage({ url }: { url: string }) {
 function AnswerBox({ id }: { id: number }) {
   const { t, i18n } = useTranslation("support");
   const [text, setText] = useState("");
+  const [image, setImage] = useState<File>();
+  const fileRef = useRef<HTMLInputElement>(null);
   const answer = useAnswer(id);
   const canned = useCanned();
   const lastTyping = useRef(0);
   const [language, setLanguage] = useState(i18n.language === "mm" || !i18n.language ? "mm" : i18n.language);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!text.trim()) return;
-    answer.mutate(text, { onSuccess: () => setText("") });
+    if (!text.trim() && !image) return;
+    answer.mutate(
+      { text, image },
+      {
+        onSuccess: () => {
+          setText("");
+          setImage(undefined);
+          if (fileRef.current) fileRef.current.value = "";
+        },
+      },
+    );
   };
   const answers = (canned.data?.data ?? []).filter((c) => c.language === language);
   return (
@@ -306,7 +327,43 @@ function AnswerBox({ id }: { id: number }) {
           {answer.error.message}
         </p>
       ) : null}
+      {image ? (
+        <p className="mb-1 flex items-center gap-2 text-xs text-muted">
+          <span className="min-w-0 truncate">{t("attached", { name: image.name })}</span>
+          <button
+            type="button"
+            className="text-gold underline"
+            onClick={() => {
+              setImage(undefined);
+              if (fileRef.current) fileRef.current.value = "";
+            }}
+          >
+            {t("remove")}
+          </button>
+        </p>
+      ) : null}
       <div className="flex items-end gap-2">
+        <button
+          type="button"
+          onClick={() => fileRef.current?.click()}
+          aria-label={t("attach")}
+          title={t("attach")}
+          className="flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-gold focus-visible:outline-2 focus-visible:outline-gold"
+        >
+          <svg width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+            <rect x="3" y="4" width="18" height="16" rx="2" />
+            <circle cx="9" cy="10" r="2" />
+            <path d="m21 16-5-5-9 9" strokeLinejoin="round" />
+          </svg>
+        </button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="hidden"
+          data-testid="console-support-file"
+          onChange={(e) => setImage(e.target.files?.[0])}
+        />
         <label className="sr-only" htmlFor={`answer-${id}`}>
           {t("console.answer")}
         </label>
@@ -325,7 +382,7 @@ function AnswerBox({ id }: { id: number }) {
           }}
           className="min-h-11 flex-1 resize-y rounded-xl border border-line bg-surface-2 px-3 py-2 text-sm focus:border-gold focus:outline-none"
         />
-        <Button type="submit" disabled={answer.isPending || !text.trim()}>
+        <Button type="submit" disabled={answer.isPending || (!text.trim() && !image)}>
           {t("console.send")}
         </Button>
       </div>
@@ -333,9 +390,9 @@ function AnswerBox({ id }: { id: number }) {
   );
 }
 
-function PlayerSide({ id }: { id: number }) {
+function PlayerSide({ id, live }: { id: number; live: boolean }) {
   const { t } = useTranslation("support");
-  const thread = useConversation(id);
+  const thread = useConversation(id, live);
   const player = thread.data?.conversation.user_id ?? null;
   const context = usePlayerContext(id, player !== null);
   if (player === null) return <div className="max-xl:hidden" />;
