@@ -104,6 +104,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   delete env.DATABASE_URL;
   delete env.WEB_DIST;
   Object.assign(env, {
+    // A week of draws ahead: the console journey voids a 2D draw with its 1D and still leaves open
+    // draws for the journeys after it, whatever the day and hour of the run.
+    DRAWS_AHEAD_DAYS: "8",
     ...options.env,
     APP_MODE: options.mode ?? "demo",
     PORT: String(port),

@@ -37,6 +37,12 @@ describe("loadConfig", () => {
     for (const bad of ["-1", "60001", "soon", "1.5"]) expect(refusal({ PUBLIC_CACHE_MS: bad }).message).toContain("PUBLIC_CACHE_MS");
   });
 
+  it("creates draws 3 days ahead unless DRAWS_AHEAD_DAYS says (1 to 31)", () => {
+    expect(loadConfig({}).drawsAheadDays).toBe(3);
+    expect(loadConfig({ DRAWS_AHEAD_DAYS: "8" }).drawsAheadDays).toBe(8);
+    for (const bad of ["0", "32", "soon"]) expect(refusal({ DRAWS_AHEAD_DAYS: bad }).message).toContain("DRAWS_AHEAD_DAYS");
+  });
+
   it("batches money calls; wallet calls in two parts on PostgreSQL and one on the embedded database unless MONEY_BATCH_WALLET_LANES says", () => {
     const url = "postgres://u@h:5432/d";
     expect(loadConfig({}).moneyBatch).toEqual({ windowMs: 1, maxCalls: 64, splitAt: 8, walletLanes: 1 });

@@ -46,6 +46,7 @@ const envSchema = z.object({
   SMS_MESSAGE_ID_FIELD: z.string().min(1).default("message_id"),
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   DEMO_RESULT_DAYS: z.coerce.number().int().min(0).max(400).default(120),
+  DRAWS_AHEAD_DAYS: z.coerce.number().int().min(1).max(31).default(3),
   CHECKER_COOLDOWN_HOURS: z.coerce
     .number()
     .int()
@@ -122,6 +123,11 @@ export interface Config {
    * DEMO_RESULT_DAYS, default 120; 0 seeds none (tests).
    */
   demoResultDays: number;
+  /**
+   * How far ahead the scheduler creates each game's draws (at least the next two of each game are
+   * always there): DRAWS_AHEAD_DAYS, default 3.
+   */
+  drawsAheadDays: number;
   /**
    * Hours after its creation during which a console account cannot confirm another operator's
    * step (maker–checker): CHECKER_COOLDOWN_HOURS, default 24 (demo: 0, so the seeded demo
@@ -242,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: { enabled: true, factor: 1 },
     publicCacheMs: e.PUBLIC_CACHE_MS,
     demoResultDays: e.DEMO_RESULT_DAYS,
+    drawsAheadDays: e.DRAWS_AHEAD_DAYS,
     checkerCooldownHours: e.CHECKER_COOLDOWN_HOURS ?? (mode === "production" ? 24 : 0),
     openapiEnabled: e.OPENAPI_ENABLED,
     metricsToken: e.METRICS_TOKEN,
@@ -348,6 +355,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicCacheMs: 0,
     // Tests make the draws they need; the demo's past results are seeded by the tests about them.
     demoResultDays: 0,
+    drawsAheadDays: 3,
     checkerCooldownHours: 0,
     openapiEnabled: false,
     metricsToken: undefined,

@@ -18,6 +18,7 @@ export function registerLottery(app: ZodApp, ctx: AppContext): DrawScheduler {
   registerLotteryAdminRoutes(app, ctx);
   registerLotteryStatsRoutes(app, ctx);
   const scheduler = createDrawScheduler(ctx, {
+    horizonMs: ctx.config.drawsAheadDays * 24 * 60 * 60 * 1000,
     log: {
       warn: (obj, msg) => app.log.warn(obj, msg),
       error: (obj, msg) => app.log.error(obj, msg),
