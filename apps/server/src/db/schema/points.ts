@@ -11,7 +11,7 @@ export const pointRewards = pgTable(
     id: id(),
     /** The Burmese name; every other language falls back to it. */
     name: text("name").notNull(),
-    /** The name in English, Chinese and Thai, those written (migration 0040). */
+    /** The name in English, Chinese and Thai, those written (migration 0038). */
     nameTranslations: jsonb("name_translations").notNull().default({}),
     points: money("points").notNull(),
     amount: money("amount").notNull(),
