@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { tapUntil, viewports } from "./support/browser.ts";
+import { viewports } from "./support/browser.ts";
 import { CHROMIUM_ARGS, chromiumPath, hasChromium } from "./support/chromium.ts";
 import { text } from "./support/locales.ts";
 
@@ -133,8 +133,12 @@ describe.skipIf(!hasChromium)("installable app", () => {
   it("opens the 'Scan QR Code' popup from the download-app link, with the install page's QR code", async () => {
     const { page } = profile;
     await page.goto("/");
+    await page
+      .getByRole("button", { name: text("mm", "nav.downloadApp") })
+      .first()
+      .click();
     const dialog = page.getByRole("dialog", { name: text("mm", "qr.title") });
-    await tapUntil(page.getByRole("button", { name: text("mm", "nav.downloadApp") }).first(), dialog);
+    await dialog.waitFor();
     await expect
       .poll(() => dialog.getByRole("img", { name: text("mm", "pwa:qr.alt") }).getAttribute("data-qr-text"))
       .toBe(`${baseUrl}/install`);

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { tapUntil, useBrowser, type ViewportName } from "./support/browser.ts";
+import { useBrowser, type ViewportName } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
 import { text } from "./support/locales.ts";
 
@@ -22,9 +22,11 @@ describe.skipIf(!hasChromium)("results calendar and number statistics", () => {
       await page.goto("/two/lottery");
       if (size === "desktop") {
         // From the header's Lottery menu.
-        const item = page.getByRole("menuitem", { name: text("mm", "lotteryNav.resultsCalendar") });
-        await tapUntil(page.getByRole("button", { name: text("mm", "lotteryNav.menu") }).first(), item);
-        await item.click();
+        await page
+          .getByRole("button", { name: text("mm", "lotteryNav.menu") })
+          .first()
+          .click();
+        await page.getByRole("menuitem", { name: text("mm", "lotteryNav.resultsCalendar") }).click();
       } else {
         await page.goto("/results-calendar?game=2d");
       }

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { CHROMIUM_ARGS, chromiumPath } from "./chromium.ts";
 import { repoRoot } from "./server.ts";
@@ -114,21 +114,4 @@ export function useBrowser(): BrowserSession {
       return pages.find((p) => p.page === page)?.errors ?? [];
     },
   };
-}
-
-/**
- * Taps `target` until `appears` is visible. Parts of a page the server drew (the desktop header, the
- * footer: `lazyIsland`) answer a tap only once their chunk has arrived and React has adopted them; a
- * tap before that is lost, as it would be for a person, who taps again.
- */
-export async function tapUntil(target: Locator, appears: Locator, tries = 10): Promise<void> {
-  for (let i = 1; ; i++) {
-    await target.click();
-    try {
-      await appears.waitFor({ state: "visible", timeout: 3_000 });
-      return;
-    } catch (err) {
-      if (i >= tries) throw err;
-    }
-  }
 }

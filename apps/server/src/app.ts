@@ -190,7 +190,12 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   metrics.sources.websockets = () => hub.socketCount();
   registerLiveRoutes(app, ctx, hub);
   registerSupportRoutes(app, ctx);
-  registerMarket(app, ctx, (message) => hub.sendTopic(`market:${message.market}`, message));
+  registerMarket(
+    app,
+    ctx,
+    (message) => hub.sendTopic(`market:${message.market}`, message),
+    (market) => hub.watches(`market:${market}`),
+  );
   const gsc = config.gsc ? registerGsc(app, ctx) : undefined;
   if (gsc) await registerGscDemoSimulator(app, ctx, gsc);
 

@@ -41,3 +41,11 @@ export async function writeSetting(tx: Executor, key: string, value: unknown): P
     .set({ value: wrap(value), updatedAt: sql`now()` })
     .where(eq(settings.key, key));
 }
+
+/** Writes the key's value, adding the row when missing. */
+export async function upsertSetting(db: Executor, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value: wrap(value) })
+    .onConflictDoUpdate({ target: settings.key, set: { value: wrap(value), updatedAt: sql`now()` } });
+}

@@ -2,7 +2,7 @@ import { type LocalizedText, socialLinkValuesSchema } from "@shwe/contracts";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { type Actor, recordAudit } from "./audit.service.ts";
-import { insertSettingIfMissing, lockSetting, selectSettingValues, writeSetting } from "./settings.repository.ts";
+import { insertSettingIfMissing, lockSetting, selectSettingValues, upsertSetting, writeSetting } from "./settings.repository.ts";
 import { storedTextSchema } from "./texts.service.ts";
 
 /**
@@ -83,4 +83,9 @@ export async function updateSetting<T>(db: Db, def: SettingDef<T>, actor: Actor,
 /** Seeds a setting when it is missing; an operator's value is never overwritten. */
 export async function seedSetting<T>(db: Db, def: SettingDef<T>, value: T): Promise<void> {
   await insertSettingIfMissing(db, def.key, def.schema.parse(value));
+}
+
+/** Stores a value the server itself keeps (no operator's edit, so no audit), replacing the one before. */
+export async function storeSetting<T>(db: Db, def: SettingDef<T>, value: T): Promise<void> {
+  await upsertSetting(db, def.key, def.schema.parse(value));
 }

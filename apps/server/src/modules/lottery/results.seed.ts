@@ -1,8 +1,10 @@
 import type { LotteryType } from "@shwe/contracts";
 import { drawsOnDay, type FeedValues, resultFromFeed, yangonDate } from "@shwe/domain";
+import { z } from "zod";
 import type { Config } from "../../config/env.ts";
 import type { Db } from "../../db/client.ts";
 import { addSeeder } from "../../db/seed.ts";
+import { defineSetting, readSetting, storeSetting } from "../content/settings.service.ts";
 import { readGames } from "./lottery-config.ts";
 import { insertPastResults, type PastResultRow } from "./stats.repository.ts";
 
@@ -11,9 +13,13 @@ import { insertPastResults, type PastResultRow } from "./stats.repository.ts";
  * draw days of the last `demoResultDays` days, so the results calendar and the number statistics
  * have something to show. The values are a fixed function of the game and the draw time, so every
  * start writes the same numbers, and a draw that exists (of the scheduler or an operator) is kept.
+ * The days seeded are noted, so a start on a day already seeded costs one read of that note.
  */
 
 const DAY_MS = 86_400_000;
+
+/** The demo results seeded last: through which day (the day before the start) and how many days back. */
+const SEEDED = defineSetting("demo.past_results_seeded", z.object({ through: z.string(), days: z.number().int() }).nullable(), null);
 const DEMO_FEED_URL = "demo://feed";
 
 /** A 32-bit hash of a text (FNV-1a), then mixed: the demo's stable randomness. */
@@ -52,9 +58,13 @@ export function demoFeedValues(type: LotteryType, at: Date): FeedValues {
 
 export async function seedPastResults(db: Db, config: Config, today: Date = new Date()): Promise<number> {
   if (config.mode !== "demo" || config.demoResultDays <= 0) return 0;
+  const todayStart = Date.parse(`${yangonDate(today)}T00:00:00Z`);
+  const through = new Date(todayStart - DAY_MS).toISOString().slice(0, 10);
+  const seeded = await readSetting(db, SEEDED);
+  // Every draw day of these days was seeded at an earlier start (a game added since waits for tomorrow's start).
+  if (seeded && seeded.through === through && seeded.days >= config.demoResultDays) return 0;
   const games = await readGames(db);
   const rows: PastResultRow[] = [];
-  const todayStart = Date.parse(`${yangonDate(today)}T00:00:00Z`);
   for (const game of games) {
     if (!game.schedule) continue;
     for (let i = config.demoResultDays; i >= 1; i--) {
@@ -73,7 +83,9 @@ export async function seedPastResults(db: Db, config: Config, today: Date = new 
       }
     }
   }
-  return insertPastResults(db, rows);
+  const added = await insertPastResults(db, rows);
+  await storeSetting(db, SEEDED, { through, days: config.demoResultDays });
+  return added;
 }
 
 addSeeder(async (db, config) => {

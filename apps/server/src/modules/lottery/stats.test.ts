@@ -177,4 +177,31 @@ describe("results calendar and number statistics", () => {
     }
     expect(await seedPastResults(t.ctx.db, { ...config, mode: "production" }, today)).toBe(0);
   });
+
+  it("a start on a day already seeded leaves the draws alone; the next day's start, or more days asked, seeds again", async () => {
+    const today = yangonInstant("2026-08-12", "09:00"); // a Wednesday
+    const config = { ...t.config, demoResultDays: 3 };
+    const seededRows = async () =>
+      rowsOf<{ n: number }>(
+        await t.ctx.db.execute(sql`select count(*)::int as n from draws where feed_values->>'url' = 'demo://feed'
+          and draw_at >= ${yangonInstant("2026-08-01", "00:00").toISOString()}::timestamptz`),
+      )[0]?.n;
+    const first = await seedPastResults(t.ctx.db, config, today);
+    expect(first).toBeGreaterThan(0);
+    // A draw of those days gone (as if it had never been seeded): a start the same day does not look at the draws.
+    await t.ctx.db.execute(sql`delete from draws where type = 'C2D' and feed_values->>'url' = 'demo://feed'
+      and draw_at = (select min(draw_at) from draws where type = 'C2D' and feed_values->>'url' = 'demo://feed'
+        and draw_at >= ${yangonInstant("2026-08-10", "00:00").toISOString()}::timestamptz)`);
+    expect(await seededRows()).toBe(first - 1);
+    expect(await seedPastResults(t.ctx.db, config, yangonInstant("2026-08-12", "23:00"))).toBe(0);
+    expect(await seededRows()).toBe(first - 1);
+    // The next day: that day's draws, and the one missing.
+    const thursday = yangonInstant("2026-08-13", "09:00");
+    const next = await seedPastResults(t.ctx.db, config, thursday);
+    // 12 August, a Wednesday: 2 draws of 2D and of 1D, 4 of each crypto game; plus the missing one.
+    expect(next).toBe(2 + 2 + 4 + 4 + 1);
+    expect(await seedPastResults(t.ctx.db, config, thursday)).toBe(0);
+    // More days asked the same day: seeded again, the days before added (Friday 7 and Saturday 8 August).
+    expect(await seedPastResults(t.ctx.db, { ...config, demoResultDays: 6 }, thursday)).toBe(2 + 2 + 4 + 4 + (4 + 4));
+  });
 });

@@ -4,22 +4,61 @@ import type { AppContext, ZodApp } from "../../app-context.ts";
 import { readSetting } from "../content/settings.service.ts";
 import { fetchFeedDocument } from "../lottery/market-feed.service.ts";
 import { DEMO_FEED_PATH, registerMarketDemoRoutes, registerMarketRoutes } from "./market.routes.ts";
-import { MARKET_SETTINGS, type MarketFetcher, readMarketTick } from "./market.service.ts";
+import { MARKET_SETTINGS, type MarketFetcher, type ReadOptions, readMarketTick } from "./market.service.ts";
 import { slotOf } from "./market-hours.ts";
 import { createSimulatorState, type SimulatorState, simulatedFeed } from "./market-sim.ts";
 
 /** Sends a reading to this process's sockets watching its market (`watch` "market:set" or "market:crypto"), visitors too. */
 export type Broadcast = (message: WsMarketTickMessage) => void;
 
+/** Whether a socket of this process watches the market. */
+export type Watched = (market: Market) => boolean;
+
 /** How often a listening server looks whether a market's next reading slot has come. */
 const LOOK_EVERY_MS = 1000;
+/**
+ * The demo's pace for a market no socket of the process watches: a reading a minute keeps the page's
+ * first drawing recent without reading the feed every few seconds all day for nobody. Production
+ * reads at the operator's interval whoever watches (other processes' sockets count there too).
+ */
+export const DEMO_UNWATCHED_READ_MS = 60_000;
+
+/**
+ * One look per market and call: reads the market when its next slot has come (the operator's
+ * interval; in demo mode, while no socket watches it, once a minute). One look at a time per market.
+ */
+export function marketReader(ctx: AppContext, opts: ReadOptions & { watched: Watched }): (market: Market) => Promise<void> {
+  const lastSlot: Record<Market, number> = { set: 0, crypto: 0 };
+  const busy = new Set<Market>();
+  return async (market) => {
+    if (busy.has(market)) return;
+    busy.add(market);
+    try {
+      if (ctx.config.mode === "demo" && !opts.watched(market)) {
+        // Nobody here follows it: no database work until a minute without a reading has come.
+        const slot = slotOf(ctx.clock.now(), DEMO_UNWATCHED_READ_MS).getTime();
+        if (slotOf(new Date(lastSlot[market]), DEMO_UNWATCHED_READ_MS).getTime() === slot) return;
+        lastSlot[market] = slot;
+        await readMarketTick(ctx, market, { instanceId: opts.instanceId, fetchFeed: opts.fetchFeed });
+        return;
+      }
+      const settings = await readSetting(ctx.db, MARKET_SETTINGS[market]);
+      const slot = slotOf(ctx.clock.now(), settings.interval_ms).getTime();
+      if (slot === lastSlot[market]) return;
+      lastSlot[market] = slot;
+      await readMarketTick(ctx, market, { instanceId: opts.instanceId, fetchFeed: opts.fetchFeed });
+    } finally {
+      busy.delete(market);
+    }
+  };
+}
 
 /**
  * The live markets in the app: the public route, the reader (started on listen: each process tries
  * each slot, one claims it), and the `market_tick` channel every process listens on to send the
  * readings to its sockets. Tests that never listen call readMarketTick themselves.
  */
-export function registerMarket(app: ZodApp, ctx: AppContext, broadcast: Broadcast): void {
+export function registerMarket(app: ZodApp, ctx: AppContext, broadcast: Broadcast, watched: Watched): void {
   const instanceId = randomUUID();
   const sim = createSimulatorState();
   const fetchFeed = demoAwareFetcher(ctx, sim);
@@ -42,21 +81,7 @@ export function registerMarket(app: ZodApp, ctx: AppContext, broadcast: Broadcas
   });
 
   let timer: NodeJS.Timeout | undefined;
-  const lastSlot: Record<Market, number> = { set: 0, crypto: 0 };
-  const busy = new Set<Market>();
-  const look = async (market: Market) => {
-    if (busy.has(market)) return;
-    busy.add(market);
-    try {
-      const settings = await readSetting(ctx.db, MARKET_SETTINGS[market]);
-      const slot = slotOf(ctx.clock.now(), settings.interval_ms).getTime();
-      if (slot === lastSlot[market]) return;
-      lastSlot[market] = slot;
-      await readMarketTick(ctx, market, { instanceId, fetchFeed });
-    } finally {
-      busy.delete(market);
-    }
-  };
+  const look = marketReader(ctx, { instanceId, fetchFeed, watched });
   app.addHook("onListen", async () => {
     timer = setInterval(() => {
       for (const market of MARKETS) void ctx.dbOutage.round(`market_${market}`, () => look(market), "market reading failed");

@@ -11,6 +11,7 @@ import { ManualClock } from "../../lib/clock.ts";
 import { createTestApp, databaseUrlOf, onRealPostgres, type TestApp } from "../../test/test-app.ts";
 import { call, createUser, expectErrorBody } from "../ledger/testing.ts";
 import { type Opened, open } from "../realtime/ws-testing.ts";
+import { DEMO_UNWATCHED_READ_MS, marketReader } from "./market.module.ts";
 import { changeOf, deriveReading, type MarketFetcher, readMarketTick } from "./market.service.ts";
 import { DEFAULT_MARKET_SETTINGS, marketStatus } from "./market-hours.ts";
 import { simulatedFeed } from "./market-sim.ts";
@@ -144,6 +145,47 @@ describe("the tick reader", () => {
     stop.push(() => app.close());
     return { app, ctx };
   }
+
+  it("the demo reads a market no socket watches once a minute, at its interval while one does; production always at its interval", async () => {
+    let reads = 0;
+    const fetchFeed: MarketFetcher = async () => {
+      reads++;
+      return { setIndex: "1,402.35", setValue: "45,678.91" };
+    };
+    let watching = false;
+    const demo = marketReader(t.ctx, { instanceId: "demo", fetchFeed, watched: () => watching });
+    // A look every 5 s for two minutes nobody watches: one reading a minute.
+    for (let second = 0; second < 120; second += 5) {
+      await demo("set");
+      clock.advance(5000);
+    }
+    expect(DEMO_UNWATCHED_READ_MS).toBe(60_000);
+    expect(reads).toBe(2);
+    // A socket watches: the next look reads, and so does every slot after it.
+    watching = true;
+    for (let i = 0; i < 3; i++) {
+      await demo("set");
+      clock.advance(5000);
+    }
+    expect(reads).toBe(5);
+    // Watched no more: back to a reading a minute (this minute's is done).
+    watching = false;
+    await demo("set");
+    expect(reads).toBe(5);
+
+    // Production reads at the operator's interval whoever watches.
+    const production = marketReader(
+      { ...t.ctx, config: { ...t.ctx.config, mode: "production" } },
+      { instanceId: "live", fetchFeed, watched: () => false },
+    );
+    clock.advance(60_000);
+    for (let i = 0; i < 4; i++) {
+      await production("set");
+      clock.advance(5000);
+    }
+    expect(reads).toBe(9);
+    expect((await ticksOf(t.ctx)).every((r) => r.status === "ok")).toBe(true);
+  });
 
   it("one reader across two instances: one claims the slot, reads once; every instance's sockets get the reading", async () => {
     const other = await secondInstance();

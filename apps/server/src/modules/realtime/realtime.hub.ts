@@ -152,6 +152,11 @@ export class RealtimeHub {
     for (const c of [...this.clients(), ...this.visitors()]) if (c.socket.readyState === OPEN) c.socket.send(text);
   }
 
+  /** Whether an open socket here (signed-in or visitor) watches the topic. */
+  watches(topic: string): boolean {
+    return [...this.clients(), ...this.visitors()].some((c) => c.topics?.has(topic) && c.socket.readyState === OPEN);
+  }
+
   /** A message of a topic: to the sockets watching it only (signed-in and visitors). */
   sendTopic(topic: string, message: Record<string, unknown>): void {
     const text = JSON.stringify(message);

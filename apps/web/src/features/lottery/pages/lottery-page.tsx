@@ -42,7 +42,7 @@ const marketPlace = (type: LotteryType) =>
   type === "2D" || type === "1D" ? "min-h-80 lg:min-h-72" : type === "C2D" || type === "C1D" ? "min-h-56" : undefined;
 
 // Below the board on a phone: the stake and the slip hydrate after the board.
-const SlipPanel = lazyIsland(() => import("../components/slip-panel.tsx").then((m) => m.SlipPanel));
+const SlipPanel = lazyIsland("slip-panel", () => import("../components/slip-panel.tsx").then((m) => m.SlipPanel));
 // Only after a tap on Bet (the sheet) or an accepted slip (the notice).
 const ConfirmSheet = lazy(() => import("../components/confirm-sheet.tsx").then((m) => ({ default: m.ConfirmSheet })));
 const BetPlaced = lazy(() => import("../components/confirm-sheet.tsx").then((m) => ({ default: m.BetPlaced })));

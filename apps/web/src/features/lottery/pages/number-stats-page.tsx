@@ -1,19 +1,16 @@
 import type { NumberStat, NumberStats } from "@shwe/contracts";
-import { useId } from "react";
-import { ChevronRightIcon } from "../../../components/icons.tsx";
-import { Spinner } from "../../../components/spinner.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
-import { Link, useSearchParams } from "../../../lib/router.tsx";
+import { useSearchParams } from "../../../lib/router.tsx";
 import { useNumberStats } from "../api/number-stats.ts";
-import { GameSwitch, gameOfParam } from "../components/game-switch.tsx";
+import { gameOfParam } from "../components/game-switch.tsx";
+import { ResultsPageFrame } from "../components/results-page-frame.tsx";
 
 const card = "rounded-card border border-line bg-surface p-3 shadow-card";
 
 /** /number-stats: how often and how long ago each number (and head and tail digit) came in the last 30 or 90 days; hot and cold numbers. */
 export function NumberStatsPage() {
   const { t } = useTranslation("stats");
-  const panelId = useId();
   const [params, setParams] = useSearchParams();
   const type = gameOfParam(params.get("game"));
   const days = params.get("days") === "90" ? 90 : 30;
@@ -23,58 +20,37 @@ export function NumberStatsPage() {
     setParams({ game: (next.game ?? type).toLowerCase(), days: String(next.days ?? days) }, { replace: true });
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div className="min-w-0">
-          <h1 className="text-xl font-bold sm:text-2xl">{t("stats.title")}</h1>
-          <p className="text-sm text-muted">{t("stats.subtitle")}</p>
-        </div>
-        <Link
-          to={`${paths.resultsCalendar}?game=${type.toLowerCase()}`}
-          className="flex min-h-11 items-center gap-1 text-sm font-semibold text-gold hover:underline"
-        >
-          {t("links.calendar")}
-          <ChevronRightIcon size={16} />
-        </Link>
-      </header>
-      <GameSwitch value={type} onChange={(g) => go({ game: g })} controls={panelId} />
-      <fieldset className="flex gap-2">
-        <legend className="sr-only">{t("stats.window")}</legend>
-        {([30, 90] as const).map((d) => (
-          <button
-            key={d}
-            type="button"
-            aria-pressed={d === days}
-            onClick={() => go({ days: d })}
-            className={`min-h-11 rounded-full border px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-gold ${
-              d === days ? "border-gold bg-gold/15 text-gold" : "border-line bg-surface-2 text-text hover:border-gold"
-            }`}
-          >
-            {t("stats.days", { count: d })}
-          </button>
-        ))}
-      </fieldset>
-      <section id={panelId} role="tabpanel" aria-busy={stats.isFetching} className="flex flex-col gap-4">
-        {stats.isError && !data ? (
-          <div className={`${card} py-8 text-center`}>
-            <p className="mb-3 text-muted">{t("loadError")}</p>
+    <ResultsPageFrame
+      title={t("stats.title")}
+      subtitle={t("stats.subtitle")}
+      link={{ to: `${paths.resultsCalendar}?game=${type.toLowerCase()}`, label: t("links.calendar") }}
+      game={type}
+      onGame={(g) => go({ game: g })}
+      options={
+        <fieldset className="flex gap-2">
+          <legend className="sr-only">{t("stats.window")}</legend>
+          {([30, 90] as const).map((d) => (
             <button
+              key={d}
               type="button"
-              onClick={() => void stats.refetch()}
-              className="min-h-11 rounded-full border border-gold px-4 font-semibold text-gold"
+              aria-pressed={d === days}
+              onClick={() => go({ days: d })}
+              className={`min-h-11 rounded-full border px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-gold ${
+                d === days ? "border-gold bg-gold/15 text-gold" : "border-line bg-surface-2 text-text hover:border-gold"
+              }`}
             >
-              {t("retry")}
+              {t("stats.days", { count: d })}
             </button>
-          </div>
-        ) : !data ? (
-          <Spinner variant="centered" />
-        ) : data.draws === 0 ? (
-          <p className={`${card} py-10 text-center text-muted`}>{t("stats.noData")}</p>
-        ) : (
-          <StatsBody data={data} />
-        )}
-      </section>
-    </div>
+          ))}
+        </fieldset>
+      }
+      query={stats}
+      data={data}
+    >
+      {(data) =>
+        data.draws === 0 ? <p className={`${card} py-10 text-center text-muted`}>{t("stats.noData")}</p> : <StatsBody data={data} />
+      }
+    </ResultsPageFrame>
   );
 }
 

@@ -1,14 +1,13 @@
 import type { LotteryType, MonthResult } from "@shwe/contracts";
 import { formatDisplayDate, yangonDate } from "@shwe/domain";
-import { useId } from "react";
 import { ChevronRightIcon } from "../../../components/icons.tsx";
-import { Spinner } from "../../../components/spinner.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
-import { Link, useSearchParams } from "../../../lib/router.tsx";
+import { useSearchParams } from "../../../lib/router.tsx";
 import { useResultsMonth } from "../api/results-month.ts";
-import { GameSwitch, gameOfParam } from "../components/game-switch.tsx";
+import { gameOfParam } from "../components/game-switch.tsx";
 import { MonthCalendar } from "../components/month-calendar.tsx";
+import { ResultsPageFrame } from "../components/results-page-frame.tsx";
 import { addMonths } from "../lib/month-grid.ts";
 
 const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -22,7 +21,6 @@ export function monthLabel(month: string, t: (key: string, options?: Record<stri
 /** /results-calendar: past results of a game month by month, with the SET and value (or price, first prize) behind each. */
 export function ResultsCalendarPage() {
   const { t } = useTranslation("stats");
-  const panelId = useId();
   const [params, setParams] = useSearchParams();
   const today = yangonDate();
   const thisMonth = today.slice(0, 7);
@@ -40,25 +38,15 @@ export function ResultsCalendarPage() {
     setParams(out, { replace: true });
   };
   const data = results.data?.type === type && results.data.month === month ? results.data : undefined;
-  const dayResults = data && selected ? data.results.filter((r) => r.day === selected) : [];
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div className="min-w-0">
-          <h1 className="text-xl font-bold sm:text-2xl">{t("calendar.title")}</h1>
-          <p className="text-sm text-muted">{t("calendar.subtitle")}</p>
-        </div>
-        <Link
-          to={`${paths.numberStats}?game=${type.toLowerCase()}`}
-          className="flex min-h-11 items-center gap-1 text-sm font-semibold text-gold hover:underline"
-        >
-          {t("links.stats")}
-          <ChevronRightIcon size={16} />
-        </Link>
-      </header>
-      <GameSwitch value={type} onChange={(next) => go({ type: next, day: null })} controls={panelId} />
-      <section id={panelId} role="tabpanel" aria-busy={results.isFetching} className="flex flex-col gap-3">
+    <ResultsPageFrame
+      title={t("calendar.title")}
+      subtitle={t("calendar.subtitle")}
+      link={{ to: `${paths.numberStats}?game=${type.toLowerCase()}`, label: t("links.stats") }}
+      game={type}
+      onGame={(next) => go({ type: next, day: null })}
+      panelTop={
         <div className="flex items-center justify-between gap-2">
           <button
             type="button"
@@ -81,36 +69,30 @@ export function ResultsCalendarPage() {
             <ChevronRightIcon size={18} />
           </button>
         </div>
-        {results.isError && !data ? (
-          <div className="rounded-card border border-line bg-surface py-8 text-center">
-            <p className="mb-3 text-muted">{t("loadError")}</p>
-            <button
-              type="button"
-              onClick={() => void results.refetch()}
-              className="min-h-11 rounded-full border border-gold px-4 font-semibold text-gold"
-            >
-              {t("retry")}
-            </button>
-          </div>
-        ) : !data ? (
-          <Spinner variant="centered" />
-        ) : (
-          <>
-            <MonthCalendar
-              month={month}
-              label={label}
-              results={data.results}
-              offDays={data.off_days}
-              today={today}
-              selected={selected}
-              onSelect={(day) => go({ day })}
-            />
-            {data.results.length === 0 ? <p className="text-center text-sm text-muted">{t("calendar.noResults")}</p> : null}
-            <DayDetails day={selected} results={dayResults} holiday={selected ? data.off_days.includes(selected) : false} />
-          </>
-        )}
-      </section>
-    </div>
+      }
+      query={results}
+      data={data}
+    >
+      {(data) => (
+        <>
+          <MonthCalendar
+            month={month}
+            label={label}
+            results={data.results}
+            offDays={data.off_days}
+            today={today}
+            selected={selected}
+            onSelect={(day) => go({ day })}
+          />
+          {data.results.length === 0 ? <p className="text-center text-sm text-muted">{t("calendar.noResults")}</p> : null}
+          <DayDetails
+            day={selected}
+            results={selected ? data.results.filter((r) => r.day === selected) : []}
+            holiday={selected ? data.off_days.includes(selected) : false}
+          />
+        </>
+      )}
+    </ResultsPageFrame>
   );
 }
 

@@ -20,10 +20,11 @@ const Overlays = lazy(() => import("./shell-overlays.tsx").then((m) => ({ defaul
 // Hidden on a phone (the desktop header) or below the fold (the footer): they hydrate after the page.
 // The desktop header's stand-in keeps its height, so a page the browser draws alone does not move.
 const DesktopHeader = lazyIsland(
+  "desktop-header",
   () => import("./desktop-header.tsx").then((m) => m.DesktopHeader),
   <div className="hidden h-[calc(7.5rem+2px)] border-b border-line lg:block" />,
 );
-const Footer = lazyIsland(() => import("./footer.tsx").then((m) => m.Footer));
+const Footer = lazyIsland("footer", () => import("./footer.tsx").then((m) => m.Footer));
 
 function ShellOverlays() {
   const opened = useShellUi((s) => s.menuOpen || s.logoutOpen || s.qrOpen);
