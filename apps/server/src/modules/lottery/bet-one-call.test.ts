@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
+import { propertyRuns, propertyTimeout } from "../../test/property-runs.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSystemAccount } from "../ledger/ledger.repository.ts";
 import { createUser, expectErrorBody, expectLedgerClean, fund, type TestUser } from "../ledger/testing.ts";
@@ -124,7 +125,7 @@ describe("bets in one database call", () => {
     };
   }
 
-  it("random slips: the same answers and the same rows with and without the one call", async () => {
+  it("random slips: the same answers and the same rows with and without the one call", { timeout: propertyTimeout(60_000) }, async () => {
     const before = betPathCounts(one.ctx);
     let accepted = 0;
     await fc.assert(
@@ -160,7 +161,7 @@ describe("bets in one database call", () => {
           expect(await state(sides[0])).toEqual(await state(sides[1]));
         },
       ),
-      { numRuns: 20 },
+      propertyRuns(20),
     );
     // The property means something only if the one call took the accepted slips: every one of them here.
     expect(accepted).toBeGreaterThan(5);
