@@ -189,7 +189,13 @@ async function placeBetInOneStep(
  * general path. The game and limits are those bet_place found unchanged (its STALE_CONFIG check
  * comes before every reason answered here but a break, which does not depend on them).
  */
-function refusalOfReason(reason: BetPlaceReason, type: LotteryType, limits: SlipLimits, body: BetBody, now: Date): AppError | undefined {
+export function refusalOfReason(
+  reason: BetPlaceReason,
+  type: LotteryType,
+  limits: SlipLimits,
+  body: BetBody,
+  now: Date,
+): AppError | undefined {
   switch (reason.code) {
     case "SELF_EXCLUDED": {
       // The break is judged by the server's clock, as refuseIfExcluded judges it.
