@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
+import { propertyRuns, propertyTimeout } from "../../test/property-runs.ts";
 import type { TestApp } from "../../test/test-app.ts";
 import { createSystemAccount } from "../ledger/ledger.repository.ts";
 import { expectLedgerClean, fund } from "../ledger/testing.ts";
@@ -300,7 +301,9 @@ describe("GSC+ elements in one database call", () => {
     expect(lang).toEqual([{ lang: "plpgsql" }]);
   });
 
-  it("random webhooks: the same answers, balances, journals and rows with and without the one call", async () => {
+  it("random webhooks: the same answers, balances, journals and rows with and without the one call", {
+    timeout: propertyTimeout(600_000),
+  }, async () => {
     const before = gscPathCounts(one.ctx);
     await fc.assert(
       fc.asyncProperty(setupArb, fc.array(opArb, { minLength: 1, maxLength: 14 }), async (setup, ops) => {
@@ -329,7 +332,7 @@ describe("GSC+ elements in one database call", () => {
         expect(await state(sides[0])).toEqual(await state(sides[1]));
       }),
       {
-        numRuns: 30,
+        ...propertyRuns(30),
         examples: [
           // A fractional bet and its win, repeated; a short bet refused, funded, repeated (the first answer again).
           [
@@ -366,7 +369,7 @@ describe("GSC+ elements in one database call", () => {
     // The property means something only if the one call applied many of the elements.
     expect(gscPathCounts(one.ctx).oneCall - before.oneCall).toBeGreaterThan(30);
     expect(gscPathCounts(general.ctx).oneCall).toBe(0);
-  }, 600_000);
+  });
 });
 
 /** Its own app: the equivalence property needs both of its apps to get the same players and calls. */

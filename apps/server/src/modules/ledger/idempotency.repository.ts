@@ -27,6 +27,30 @@ export async function claimIdempotencyKey(tx: Executor, userId: number, key: str
   return rows.length === 1;
 }
 
+/**
+ * Claims a key and stores its answer in one statement, for a call whose answer is known before any
+ * transaction of its own (a refusal bet_place judged). Answers false, having written nothing, when
+ * the key is already taken.
+ */
+export async function claimIdempotencyKeyWithAnswer(
+  db: Executor,
+  call: { userId: number; key: string; route: string; requestHash: string; statusCode: number; response: unknown },
+): Promise<boolean> {
+  const rows = await db
+    .insert(idempotencyKeys)
+    .values({
+      userId: call.userId,
+      key: call.key,
+      route: call.route,
+      requestHash: call.requestHash,
+      statusCode: call.statusCode,
+      response: call.response,
+    })
+    .onConflictDoNothing()
+    .returning({ userId: idempotencyKeys.userId });
+  return rows.length === 1;
+}
+
 export async function findIdempotencyKey(tx: Executor, userId: number, key: string): Promise<StoredCall | undefined> {
   const rows = await tx
     .select({

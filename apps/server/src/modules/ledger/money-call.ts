@@ -5,7 +5,12 @@ import { z } from "zod";
 import type { Db, Tx } from "../../db/client.ts";
 import { sha256Hex } from "../../lib/crypto.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
-import { claimIdempotencyKey, findIdempotencyKey, storeIdempotentResponse } from "./idempotency.repository.ts";
+import {
+  claimIdempotencyKey,
+  claimIdempotencyKeyWithAnswer,
+  findIdempotencyKey,
+  storeIdempotentResponse,
+} from "./idempotency.repository.ts";
 import { inSavepoint, withMoneyTx } from "./ledger.service.ts";
 
 /**
@@ -114,6 +119,23 @@ export async function runMoneyCall<T>(db: Db, call: MoneyCall, work: (tx: Tx) =>
     throw new AppError(outcome.status, e.code, e.message, e.details);
   }
   return outcome as MoneyCallResult<T>;
+}
+
+/**
+ * A refusal known before the call's own transaction (bet_place judged it and wrote nothing), kept
+ * as runMoneyCall keeps one: behind the call's Idempotency-Key, so a retry replays it. Answers
+ * false, having written nothing, when the key is already taken: the caller then runs the call
+ * through runMoneyCall, which answers the replay, the mismatch or the expired key.
+ */
+export async function keepRefusal(db: Db, call: MoneyCall & { key: string }, refusal: AppError): Promise<boolean> {
+  return claimIdempotencyKeyWithAnswer(db, {
+    userId: call.userId,
+    key: call.key,
+    route: call.route,
+    requestHash: requestHashOf(call),
+    statusCode: refusal.status,
+    response: errorBodyOf(refusal),
+  });
 }
 
 /** A replay of a key older than 24 h: the client must start a new request with a new key. */

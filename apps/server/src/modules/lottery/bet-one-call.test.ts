@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
+import { propertyRuns, propertyTimeout } from "../../test/property-runs.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSystemAccount } from "../ledger/ledger.repository.ts";
 import { createUser, expectErrorBody, expectLedgerClean, fund, type TestUser } from "../ledger/testing.ts";
@@ -124,7 +125,7 @@ describe("bets in one database call", () => {
     };
   }
 
-  it("random slips: the same answers and the same rows with and without the one call", async () => {
+  it("random slips: the same answers and the same rows with and without the one call", { timeout: propertyTimeout(60_000) }, async () => {
     const before = betPathCounts(one.ctx);
     let accepted = 0;
     await fc.assert(
@@ -160,12 +161,277 @@ describe("bets in one database call", () => {
           expect(await state(sides[0])).toEqual(await state(sides[1]));
         },
       ),
-      { numRuns: 20 },
+      propertyRuns(20),
     );
     // The property means something only if the one call took the accepted slips: every one of them here.
     expect(accepted).toBeGreaterThan(5);
     expect(betPathCounts(one.ctx).oneCall - before.oneCall).toBe(accepted);
     expect(betPathCounts(general.ctx).oneCall).toBe(0);
+    // …and refused slips were answered from bet_place's reason, without the general path.
+    expect(betPathCounts(one.ctx).refused - before.refused).toBeGreaterThan(0);
+    expect(betPathCounts(general.ctx).refused).toBe(0);
+  });
+
+  /**
+   * One case per reason bet_place gives (migration 0039, decision 0023): the same slip on both sides
+   * after the same preparation answers the same (status, body, replay header) and leaves the same
+   * rows; on the one-call side a final reason is answered from the reason (counted `refused`, the
+   * general path not run) and any other goes to the general path.
+   */
+  interface ReasonCase {
+    reason: string;
+    path: "oneCall" | "refused" | "general";
+    funds?: readonly [number, number];
+    /** Run on each side before the slip; answers the draw to bet on when not the side's own. */
+    prepare?: (s: Side) => Promise<number | undefined>;
+    lines: { number: string; amount: number }[];
+    /** The slip's Idempotency-Key: none, a fresh one, or the one of the slip `prepare` sent. */
+    key: "none" | "fresh" | "prepared";
+    status: number;
+    code?: string;
+    details?: Record<string, unknown>;
+  }
+
+  const PREPARED_KEY = "prepared-slip-key";
+  const exclude = (until: string | null, forever: boolean) => async (s: Side) => {
+    const id = (s.players[0] as TestUser).id;
+    await s.t.ctx.db.execute(sql`update users set excluded_forever = ${forever}, excluded_until = ${until}::timestamptz where id = ${id}`);
+    return undefined;
+  };
+  const betFirst = (player: 0 | 1, lines: { number: string; amount: number }[], key?: string) => async (s: Side) => {
+    const headers: Record<string, string> = key ? { "idempotency-key": key } : {};
+    await bet(s.t, (s.players[player] as TestUser).token, "2D", s.drawId, lines, headers);
+    return undefined;
+  };
+
+  const reasonCases: ReasonCase[] = [
+    {
+      reason: "SELF_EXCLUDED until a time",
+      path: "refused",
+      prepare: exclude("2099-03-04 05:06:07.089567+00", false),
+      lines: [{ number: "42", amount: 100 }],
+      key: "fresh",
+      status: 403,
+      code: "SELF_EXCLUDED",
+    },
+    {
+      reason: "SELF_EXCLUDED for good",
+      path: "refused",
+      prepare: exclude(null, true),
+      lines: [{ number: "42", amount: 100 }],
+      key: "none",
+      status: 403,
+      code: "SELF_EXCLUDED",
+      details: { until: null, indefinite: true },
+    },
+    {
+      reason: "a break that has ended",
+      path: "refused",
+      funds: [300, 800],
+      prepare: exclude("2001-01-01 00:00:00+00", false),
+      lines: [{ number: "42", amount: 400 }],
+      key: "none",
+      status: 422,
+      code: "INSUFFICIENT_FUNDS",
+    },
+    {
+      reason: "PROTECTED (limits of the player's own)",
+      path: "general",
+      prepare: async (s) => {
+        await s.t.ctx.db.execute(
+          sql`insert into player_limits (user_id, kind, period, amount) values (${(s.players[0] as TestUser).id}, 'stake', 'day', 300)`,
+        );
+        return undefined;
+      },
+      lines: [{ number: "42", amount: 400 }],
+      key: "fresh",
+      status: 422,
+      code: "LIMIT_REACHED",
+    },
+    {
+      reason: "KEY_TAKEN (an accepted slip repeated)",
+      path: "general",
+      prepare: betFirst(0, [{ number: "42", amount: 100 }], PREPARED_KEY),
+      lines: [{ number: "42", amount: 100 }],
+      key: "prepared",
+      status: 201,
+    },
+    {
+      reason: "KEY_TAKEN (a refused slip repeated)",
+      path: "general",
+      funds: [300, 800],
+      prepare: betFirst(0, [{ number: "42", amount: 400 }], PREPARED_KEY),
+      lines: [{ number: "42", amount: 400 }],
+      key: "prepared",
+      status: 422,
+      code: "INSUFFICIENT_FUNDS",
+    },
+    {
+      reason: "KEY_TAKEN (another body)",
+      path: "general",
+      prepare: betFirst(0, [{ number: "42", amount: 100 }], PREPARED_KEY),
+      lines: [{ number: "42", amount: 200 }],
+      key: "prepared",
+      status: 409,
+      code: "IDEMPOTENCY_MISMATCH",
+    },
+    {
+      reason: "DRAW_MISSING",
+      path: "refused",
+      prepare: async () => 2_000_000_000,
+      lines: [{ number: "42", amount: 100 }],
+      key: "fresh",
+      status: 404,
+      code: "NOT_FOUND",
+    },
+    {
+      reason: "WRONG_GAME",
+      path: "refused",
+      prepare: (s) => createDraw(s.t, "3D"),
+      lines: [{ number: "42", amount: 100 }],
+      key: "fresh",
+      status: 422,
+      code: "WRONG_GAME",
+      details: { draw_type: "3D" },
+    },
+    {
+      reason: "DRAW_CLOSED (past the cut-off)",
+      path: "refused",
+      prepare: (s) => createDraw(s.t, "2D", { closesIn: -60 }),
+      lines: [{ number: "42", amount: 100 }],
+      key: "fresh",
+      status: 422,
+      code: "BETTING_CLOSED",
+    },
+    {
+      reason: "DRAW_CLOSED (no longer open)",
+      path: "refused",
+      prepare: (s) => createDraw(s.t, "2D", { status: "closed" }),
+      lines: [{ number: "13", amount: 100 }],
+      key: "none",
+      status: 422,
+      code: "BETTING_CLOSED",
+    },
+    {
+      reason: "BLOCKED",
+      path: "refused",
+      lines: [
+        { number: "42", amount: 100 },
+        { number: "13", amount: 100 },
+      ],
+      key: "fresh",
+      status: 422,
+      code: "LINES_REJECTED",
+      details: { rejected: [{ number: "13", reason: "BLOCKED", remaining: 0 }] },
+    },
+    {
+      reason: "ACCOUNTS (a player's first bet)",
+      path: "general",
+      prepare: async (s) => {
+        s.players[0] = await createUser(s.t, { accounts: false });
+        return undefined;
+      },
+      lines: [{ number: "42", amount: 100 }],
+      key: "fresh",
+      status: 422,
+      code: "INSUFFICIENT_FUNDS",
+    },
+    {
+      reason: "FUNDS",
+      path: "refused",
+      funds: [300, 800],
+      lines: [{ number: "42", amount: 400 }],
+      key: "fresh",
+      status: 422,
+      code: "INSUFFICIENT_FUNDS",
+      details: { account: "main" },
+    },
+    {
+      reason: "FUNDS, with a hot number over its cap (the lines are judged first)",
+      path: "refused",
+      funds: [300, 800],
+      lines: [{ number: "07", amount: 600 }],
+      key: "none",
+      status: 422,
+      code: "LINES_REJECTED",
+    },
+    {
+      reason: "OVER_LIMIT (a number's cap)",
+      path: "refused",
+      funds: [5_000, 20_000],
+      prepare: betFirst(1, [{ number: "42", amount: 2_000 }]),
+      lines: [
+        { number: "64", amount: 100 },
+        { number: "42", amount: 1_500 },
+      ],
+      key: "fresh",
+      status: 422,
+      code: "LINES_REJECTED",
+      details: { rejected: [{ number: "42", reason: "OVER_LIMIT", remaining: 1_000 }] },
+    },
+    {
+      reason: "OVER_LIMIT (a hot number's cap)",
+      path: "refused",
+      funds: [5_000, 20_000],
+      prepare: betFirst(1, [{ number: "07", amount: 400 }]),
+      lines: [{ number: "07", amount: 200 }],
+      key: "none",
+      status: 422,
+      code: "LINES_REJECTED",
+    },
+    {
+      reason: "accepted (no reason)",
+      path: "oneCall",
+      funds: [5_000, 20_000],
+      lines: [{ number: "42", amount: 100 }],
+      key: "fresh",
+      status: 201,
+    },
+  ];
+
+  it.each(reasonCases)("bet_place's reason $reason: the general path's answer, nothing else written", async (c) => {
+    const sides = [await side(one, c.funds ?? [5_000, 800]), await side(general, c.funds ?? [5_000, 800])] as const;
+    const key = c.key === "prepared" ? PREPARED_KEY : c.key === "fresh" ? randomUUID() : undefined;
+    const headers: Record<string, string> = key ? { "idempotency-key": key } : {};
+    const send = async (s: Side, drawId: number) => {
+      const res = await bet(s.t, (s.players[0] as TestUser).token, "2D", drawId, c.lines, headers);
+      return {
+        ...normalised(s, res.statusCode, res.json() as Record<string, unknown>),
+        replayed: res.headers["idempotent-replayed"] ?? null,
+      };
+    };
+    const answers: unknown[] = [];
+    const drawIds: number[] = [];
+    for (const s of sides) {
+      const drawId = (await c.prepare?.(s)) ?? s.drawId;
+      drawIds.push(drawId);
+      const before = betPathCounts(one.ctx);
+      answers.push(await send(s, drawId));
+      if (s === sides[0]) {
+        const after = betPathCounts(one.ctx);
+        expect({
+          oneCall: after.oneCall - before.oneCall,
+          refused: after.refused - before.refused,
+          general: after.general - before.general,
+        }).toEqual({
+          oneCall: c.path === "oneCall" ? 1 : 0,
+          refused: c.path === "refused" ? 1 : 0,
+          general: c.path === "general" ? 1 : 0,
+        });
+      }
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    const answer = answers[0] as { status: number; body: { code?: string; details?: unknown } };
+    expect(answer.status).toBe(c.status);
+    if (c.code) expect(answer.body.code).toBe(c.code);
+    if (c.details) expect(answer.body.details).toEqual(c.details);
+    expect(await state(sides[0])).toEqual(await state(sides[1]));
+    // The same request again (a client's retry): a kept refusal is replayed alike on both sides.
+    const again = [await send(sides[0], drawIds[0] as number), await send(sides[1], drawIds[1] as number)];
+    expect(again[0]).toEqual(again[1]);
+    // (A replayed refusal carries no Idempotent-Replayed header, on either path.)
+    if (key && c.status >= 400 && c.status !== 403 && c.status !== 409) expect(again[0]).toEqual(answers[0]);
+    expect(await state(sides[0])).toEqual(await state(sides[1]));
   });
 
   it("a game or limits change made by another server process applies to the very next slip", async () => {
@@ -210,7 +476,11 @@ describe("bets in one database call", () => {
     const withOffDay = { ...schedule, off_days: [...(schedule.off_days ?? []), day] };
     await one.ctx.db.execute(sql`update lottery_games set schedule = ${JSON.stringify(withOffDay)}::jsonb where type = '2D'`);
     try {
+      // The first slip rereads the game (bet_place: STALE_CONFIG); the next is refused from bet_place's OFF_DAY.
       expectErrorBody(await bet(one, u.token, "2D", drawId, [{ number: "42", amount: 100 }]), 404, "NOT_FOUND");
+      const counts = betPathCounts(one.ctx);
+      expectErrorBody(await bet(one, u.token, "2D", drawId, [{ number: "42", amount: 100 }]), 404, "NOT_FOUND");
+      expect(betPathCounts(one.ctx).refused - counts.refused).toBe(1);
     } finally {
       await one.ctx.db.execute(sql`update lottery_games set schedule = ${JSON.stringify(schedule)}::jsonb where type = '2D'`);
     }

@@ -167,12 +167,104 @@ export interface OneCallBet {
   accountKinds: number;
 }
 
-/** Why bet_place handed a slip back (SQLSTATE SWB01): its message, e.g. "bet_place: funds". */
+/** bet_place handed a slip back (SQLSTATE SWB01); its message says why (betPlaceReasonOf). */
 export const BET_PLACE_FALLBACK = "SWB01";
 
 /**
+ * Why bet_place hands a slip back, in the order the general path judges a slip (migration 0039,
+ * decision 0023). A reason is either final (the general path would refuse the slip, and the server
+ * answers the refusal from the reason and its data) or sends the slip to the general path.
+ */
+export const BET_PLACE_REASONS = [
+  "SHAPE",
+  "SELF_EXCLUDED",
+  "PROTECTED",
+  "KEY_TAKEN",
+  "STALE_CONFIG",
+  "DRAW_MISSING",
+  "WRONG_GAME",
+  "OFF_DAY",
+  "DRAW_CLOSED",
+  "BLOCKED",
+  "ACCOUNTS",
+  "HOUSE_ACCOUNT",
+  "FUNDS",
+  "CLOSED_LATE",
+  "OVER_LIMIT",
+] as const;
+export type BetPlaceReasonCode = (typeof BET_PLACE_REASONS)[number];
+
+/**
+ * What the general path judges a slip's lines and balance by, as bet_place read it at the refusal:
+ * the slip's hot and blocked numbers, what the draw held on each of its numbers before this slip,
+ * and the player's main balance before this slip.
+ */
+export interface BetPlaceReadings {
+  hot: string[];
+  blocked: string[];
+  staked: Record<string, number>;
+  balance: number;
+}
+
+export type BetPlaceReason =
+  | { code: "SELF_EXCLUDED"; until: Date | null; indefinite: boolean }
+  | { code: "WRONG_GAME"; drawType: string }
+  | { code: "BLOCKED" | "FUNDS" | "OVER_LIMIT"; readings: BetPlaceReadings }
+  | { code: Exclude<BetPlaceReasonCode, "SELF_EXCLUDED" | "WRONG_GAME" | "BLOCKED" | "FUNDS" | "OVER_LIMIT"> };
+
+const REASON_MESSAGE = /^bet_place: ([A-Z_]+)(?: (\{.*\}))?$/s;
+
+/**
+ * The reason of a bet_place hand-back (SQLSTATE SWB01, through the money batch or a statement of its
+ * own), or undefined for any other error or a message this server does not know (the caller then
+ * takes the general path, as for every hand-back before reasons existed).
+ */
+export function betPlaceReasonOf(err: unknown): BetPlaceReason | undefined {
+  let cur: unknown = err;
+  for (let depth = 0; depth < 5 && cur && typeof cur === "object"; depth++) {
+    const { code, message, cause } = cur as { code?: unknown; message?: unknown; cause?: unknown };
+    if (code === BET_PLACE_FALLBACK && typeof message === "string") return reasonOfMessage(message);
+    cur = cause;
+  }
+  return undefined;
+}
+
+function reasonOfMessage(message: string): BetPlaceReason | undefined {
+  const m = REASON_MESSAGE.exec(message);
+  const code = m?.[1] as BetPlaceReasonCode | undefined;
+  if (!code || !(BET_PLACE_REASONS as readonly string[]).includes(code)) return undefined;
+  const data = m?.[2] === undefined ? {} : (JSON.parse(m[2]) as Record<string, unknown>);
+  switch (code) {
+    case "SELF_EXCLUDED":
+      return {
+        code,
+        until: typeof data.until_ms === "number" ? new Date(data.until_ms) : null,
+        indefinite: data.indefinite === true,
+      };
+    case "WRONG_GAME":
+      return typeof data.draw_type === "string" ? { code, drawType: data.draw_type } : undefined;
+    case "BLOCKED":
+    case "FUNDS":
+    case "OVER_LIMIT": {
+      const staked = (data.staked ?? {}) as Record<string, number | string>;
+      return {
+        code,
+        readings: {
+          hot: (data.hot ?? []) as string[],
+          blocked: (data.blocked ?? []) as string[],
+          staked: Object.fromEntries(Object.entries(staked).map(([n, v]) => [n, Number(v)])),
+          balance: Number(data.balance ?? 0),
+        },
+      };
+    }
+    default:
+      return { code };
+  }
+}
+
+/**
  * A whole bet in one statement: bet_place (migration 0006) takes the same locks in the same order as
- * placeBet and writes the same rows, or raises SWB01 having written nothing.
+ * placeBet and writes the same rows, or raises SWB01 having written nothing, saying why (betPlaceReasonOf).
  */
 export async function placeBetInOneCall(
   db: Executor,

@@ -1,13 +1,15 @@
 import { type BetBody, type BetResponse, LOTTERY_PATHS, type LotteryType, type SlipLimits } from "@shwe/contracts";
-import { checkSlip, isValidNumber, type SlipCheck, yangonDate } from "@shwe/domain";
+import { checkSlip, isExcluded, isValidNumber, type SlipCheck, yangonDate } from "@shwe/domain";
 import type { AppContext } from "../../app-context.ts";
 import { type AppError, badRequest, notFound, refused } from "../../lib/errors.ts";
 import { balanceAfter, InsufficientFundsError, pgErrorCode, postJournal } from "../ledger/ledger.service.ts";
-import { type MoneyCallResult, requestHashOf, runMoneyCall } from "../ledger/money-call.ts";
+import { keepRefusal, type MoneyCallResult, requestHashOf, runMoneyCall } from "../ledger/money-call.ts";
 import { PLAYER_ACCOUNT_KINDS } from "../ledger/player-accounts.repository.ts";
-import { checkPlay, refuseIfExcluded } from "../protection/protection.service.ts";
+import { checkPlay, refuseIfExcluded, selfExcludedError } from "../protection/protection.service.ts";
 import {
   BET_PLACE_FALLBACK,
+  type BetPlaceReason,
+  betPlaceReasonOf,
   insertSlipWithLines,
   lockDrawForBet,
   lockExposureRows,
@@ -38,6 +40,8 @@ export function lotteryShard(userId: number): number {
 export const BETTING_CLOSED_MESSAGE = "Betting has been closed.";
 const bettingClosed = () => refused("BETTING_CLOSED", BETTING_CLOSED_MESSAGE);
 const drawNotFound = () => notFound("This draw does not exist.");
+const wrongGame = (drawType: string, type: LotteryType) =>
+  refused("WRONG_GAME", `This draw belongs to ${drawType}, not ${type}.`, { draw_type: drawType });
 
 /** A slip problem of the pure rules (empty, too many lines, bad amount, a number twice) as a 400. */
 function slipProblem(check: Extract<SlipCheck, { ok: false }>): AppError {
@@ -56,9 +60,7 @@ function checkDrawForBet(
   game: GameConfig | undefined,
 ): void {
   if (!draw) throw drawNotFound();
-  if (draw.type !== type) {
-    throw refused("WRONG_GAME", `This draw belongs to ${draw.type}, not ${type}.`, { draw_type: draw.type });
-  }
+  if (draw.type !== type) throw wrongGame(draw.type, type);
   if (game?.schedule?.off_days.includes(yangonDate(draw.drawAt))) throw drawNotFound();
   if (!game?.enabled) throw refused("GAME_DISABLED", "This game is closed for now.");
   if (draw.status !== "open") throw bettingClosed();
@@ -68,15 +70,15 @@ function checkDrawForBet(
 interface OneCallState {
   enabled: boolean;
   judgedBy: Map<LotteryType, GameAndLimits>;
-  /** Slips accepted in one call, and slips handed to the general path, since start. */
-  counts: { oneCall: number; general: number };
+  /** Slips accepted in one call, refused from bet_place's reason, and handed to the general path, since start. */
+  counts: { oneCall: number; refused: number; general: number };
 }
 const oneCallStates = new WeakMap<AppContext, OneCallState>();
 
 function oneCallState(ctx: AppContext): OneCallState {
   let state = oneCallStates.get(ctx);
   if (!state) {
-    state = { enabled: true, judgedBy: new Map(), counts: { oneCall: 0, general: 0 } };
+    state = { enabled: true, judgedBy: new Map(), counts: { oneCall: 0, refused: 0, general: 0 } };
     oneCallStates.set(ctx, state);
   }
   return state;
@@ -90,8 +92,11 @@ export function setOneCallBets(ctx: AppContext, enabled: boolean): void {
   oneCallState(ctx).enabled = enabled;
 }
 
-/** How many slips took one call and how many the general path, since this app started. */
-export function betPathCounts(ctx: AppContext): { oneCall: number; general: number } {
+/**
+ * How many slips were accepted in one call, refused in one call (from bet_place's reason) and
+ * judged by the general path, since this app started.
+ */
+export function betPathCounts(ctx: AppContext): { oneCall: number; refused: number; general: number } {
   return { ...oneCallState(ctx).counts };
 }
 
@@ -108,8 +113,12 @@ const GENERAL_PATH_AFTER = new Set([BET_PLACE_FALLBACK, "40001", "40P01", "23505
  * the slip is first checked here against the game and limits last read (lines, stakes, caps before
  * anything is staked), then bet_place checks in the database that the game and limits are still
  * those, and does everything else the general path does, with the same locks in the same order.
+ * A slip bet_place hands back with a final reason (decision 0023) is refused here with the
+ * general path's answer, from the reason and what bet_place read (refusalOfReason), and the
+ * refusal is kept behind the slip's Idempotency-Key as the general path keeps it.
  * Answers undefined, having changed nothing, whenever the slip needs the general path: a
- * refusal, a replayed Idempotency-Key, a changed setting, a first bet that creates an account.
+ * replayed Idempotency-Key, a changed setting, a first bet that creates an account, a player with
+ * limits of their own, a reason this server does not know.
  */
 async function placeBetInOneStep(
   ctx: AppContext,
@@ -155,9 +164,65 @@ async function placeBetInOneStep(
   } catch (err) {
     const code = pgErrorCode(err);
     if (code === undefined || !GENERAL_PATH_AFTER.has(code)) throw err;
+    const reason = code === BET_PLACE_FALLBACK ? betPlaceReasonOf(err) : undefined;
+    const refusal = reason && refusalOfReason(reason, type, limits, body, ctx.clock.now());
+    if (refusal) {
+      // A player on a break is refused before the key, as refuseIfExcluded: nothing is kept.
+      const kept =
+        reason.code === "SELF_EXCLUDED" ||
+        key === undefined ||
+        (await keepRefusal(ctx.db, { userId, route, key, body, status: 201 }, refusal));
+      if (kept) {
+        state.counts.refused++;
+        throw refusal;
+      }
+    }
     // The general path reads the game and limits afresh, and they are kept for the next slips.
     state.judgedBy.delete(type);
     return undefined;
+  }
+}
+
+/**
+ * The general path's refusal of a slip bet_place handed back, when the reason is final and carries
+ * all the general path would judge by (migration 0039's order); undefined sends the slip to the
+ * general path. The game and limits are those bet_place found unchanged (its STALE_CONFIG check
+ * comes before every reason answered here but a break, which does not depend on them).
+ */
+export function refusalOfReason(
+  reason: BetPlaceReason,
+  type: LotteryType,
+  limits: SlipLimits,
+  body: BetBody,
+  now: Date,
+): AppError | undefined {
+  switch (reason.code) {
+    case "SELF_EXCLUDED": {
+      // The break is judged by the server's clock, as refuseIfExcluded judges it.
+      const exclusion = { until: reason.until, indefinite: reason.indefinite };
+      return isExcluded(exclusion, now) ? selfExcludedError(exclusion) : undefined;
+    }
+    case "DRAW_MISSING":
+    case "OFF_DAY":
+      return drawNotFound();
+    case "WRONG_GAME":
+      return wrongGame(reason.drawType, type);
+    case "DRAW_CLOSED":
+    case "CLOSED_LATE":
+      // Past the cut-off the general path answers this before looking at the lines or the balance.
+      return bettingClosed();
+    case "BLOCKED":
+    case "FUNDS":
+    case "OVER_LIMIT": {
+      const { readings } = reason;
+      const rules = { hot: new Set(readings.hot), blocked: new Set(readings.blocked) };
+      const early = checkSlip(body.lines, slipRulesOf(type, limits, rules, new Map(Object.entries(readings.staked))));
+      if (!early.ok) return slipProblem(early);
+      if (reason.code === "FUNDS" && readings.balance < early.total) return new InsufficientFundsError("main");
+      return undefined;
+    }
+    default:
+      return undefined;
   }
 }
 

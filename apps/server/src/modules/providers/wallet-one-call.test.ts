@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
+import { propertyRuns, propertyTimeout } from "../../test/property-runs.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSystemAccount } from "../ledger/ledger.repository.ts";
 import { expectLedgerClean, fund } from "../ledger/testing.ts";
@@ -186,7 +187,7 @@ describe("wallet calls in one database call", () => {
     };
   }
 
-  it("random calls: the same answers and the same rows with and without the one call", async () => {
+  it("random calls: the same answers and the same rows with and without the one call", { timeout: propertyTimeout(60_000) }, async () => {
     const before = walletPathCounts(one.ctx);
     let oneCallable = 0;
     await fc.assert(
@@ -257,7 +258,7 @@ describe("wallet calls in one database call", () => {
         expect(await state(sides[0])).toEqual(await state(sides[1]));
       }),
       {
-        numRuns: 40,
+        ...propertyRuns(40),
         examples: [
           // Refused for want of funds, then funded: the repeat is refused again and moves nothing.
           [
