@@ -1,3 +1,4 @@
+export * from "./demo-hash.ts";
 export * from "./format.ts";
 export * from "./house/index.ts";
 export * from "./ledger/index.ts";
