@@ -45,11 +45,6 @@ export async function changeSystemAccount(tx: Executor, code: string, delta: num
   throw new Error(`system account ${code} could not be created`);
 }
 
-export async function findSystemAccount(tx: Executor, code: string): Promise<AccountRow | undefined> {
-  const rows = await tx.select(accountColumns).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1);
-  return rows[0];
-}
-
 export interface JournalRow {
   kind: string;
   userId: number | null;
