@@ -100,7 +100,6 @@ const SQL_EXCEPTIONS: Record<string, string> = {
   "modules/cash/cash.seed.ts": "demo data",
   "modules/ledger/audit.ts": "the auditor's invariant queries",
   "modules/ledger/history-page.ts": "keyset paging helpers build the page's where clause",
-  "modules/ledger/ledger.service.ts": "journal posting queries written in the service",
   "modules/lottery/results.service.ts": "result entry queries written in the service",
   "modules/lottery/settlement.service.ts": "settlement queries written in the service",
   "modules/operators/operators.service.ts": "operator account queries written in the service",

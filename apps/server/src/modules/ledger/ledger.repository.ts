@@ -292,3 +292,13 @@ export async function insertEntriesOfJournals(
     returning id`);
   return rowsOf<{ id: number | string }>(res).map((r) => Number(r.id));
 }
+
+/** Sets the savepoint a money call's work runs in (ledger-transactions.ts inSavepoint). */
+export async function setSavepoint(tx: Executor): Promise<void> {
+  await tx.execute(sql.raw("savepoint money_work"));
+}
+
+/** Undoes everything since setSavepoint; the rest of the transaction stays. */
+export async function rollbackToSavepoint(tx: Executor): Promise<void> {
+  await tx.execute(sql.raw("rollback to savepoint money_work"));
+}
