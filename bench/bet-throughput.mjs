@@ -3,22 +3,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { placeBet } from "../apps/server/src/modules/lottery/betting.service.ts";
-import {
-  cpuBudgetRows,
-  createScratchDatabase,
-  loadRun,
-  loadSeconds,
-  log,
-  machineInfo,
-  pgbenchTpcb,
-  round,
-  serverVersion,
-  startServer,
-  writeResult,
-} from "./lib/common.mjs";
+import { cpuBudgetRows } from "./lib/cpu.mjs";
+import { createScratchDatabase, pgbenchTpcb, serverVersion } from "./lib/database.mjs";
+import { loadRun } from "./lib/http.mjs";
 import { betsInDatabase } from "./lib/in-database.mjs";
 import { pgliteTransferLoop } from "./lib/pglite-loop.mjs";
 import { count, createOpenDraw, createPlayers, openContext, setLimits } from "./lib/players.mjs";
+import { startServer } from "./lib/servers.mjs";
+import { loadSeconds, log, machineInfo } from "./lib/setup.mjs";
+import { round, writeResult } from "./lib/statistics.mjs";
 
 /**
  * Benchmark 1, bet throughput: slips of one 2D line through the real HTTP API (unique Idempotency-Keys,

@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { buildWeb, log, round, writeResult } from "./lib/common.mjs";
+import { buildWeb } from "./lib/servers.mjs";
+import { log } from "./lib/setup.mjs";
+import { round, writeResult } from "./lib/statistics.mjs";
 
 /**
  * Benchmark 6 (sizes): a production build of apps/web into a temporary folder with Vite's manifest; for the

@@ -2,21 +2,13 @@ import { ScenarioSender } from "@shwe/gsc-simulator";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../apps/server/src/db/client.ts";
 import { auditLedger } from "../apps/server/src/modules/ledger/audit.ts";
-import {
-  cpuBudgetRows,
-  createScratchDatabase,
-  loadRun,
-  loadSeconds,
-  log,
-  machineInfo,
-  pgbenchTpcb,
-  round,
-  serverVersion,
-  sleep,
-  startServer,
-  writeResult,
-} from "./lib/common.mjs";
+import { cpuBudgetRows } from "./lib/cpu.mjs";
+import { createScratchDatabase, pgbenchTpcb, serverVersion } from "./lib/database.mjs";
+import { loadRun } from "./lib/http.mjs";
 import { createPlayers, openContext } from "./lib/players.mjs";
+import { startServer } from "./lib/servers.mjs";
+import { loadSeconds, log, machineInfo, sleep } from "./lib/setup.mjs";
+import { round, writeResult } from "./lib/statistics.mjs";
 
 /**
  * GSC+ seamless wallet webhooks (docs/provider-wallet.md "GSC+ seamless wallet"): each connection sends a signed

@@ -4,7 +4,10 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
-import { buildWeb, createScratchDatabase, log, round, startServer, writeResult } from "./lib/common.mjs";
+import { createScratchDatabase } from "./lib/database.mjs";
+import { buildWeb, startServer } from "./lib/servers.mjs";
+import { log } from "./lib/setup.mjs";
+import { round, writeResult } from "./lib/statistics.mjs";
 
 /**
  * Benchmark 6 (Lighthouse 12): the production build served by the real server (WEB_DIST, demo data on a fresh

@@ -11,8 +11,11 @@ import { seedDemoFeedUrl } from "../apps/server/src/modules/lottery/market-feed.
 import { revealFairDraw } from "../apps/server/src/modules/lottery/results.service.ts";
 import { settleDraw } from "../apps/server/src/modules/lottery/settlement.service.ts";
 import { readMarketTick } from "../apps/server/src/modules/market/market.service.ts";
-import { createScratchDatabase, log, percentile, round, serverVersion, sleep, startServer, writeResult } from "./lib/common.mjs";
+import { createScratchDatabase, serverVersion } from "./lib/database.mjs";
 import { BENCH_PASSWORD, createOpenDraw, openContext } from "./lib/players.mjs";
+import { startServer } from "./lib/servers.mjs";
+import { log, sleep } from "./lib/setup.mjs";
+import { percentile, round, writeResult } from "./lib/statistics.mjs";
 
 /**
  * Benchmark 4, live fan-out: N players each hold one authenticated WebSocket (/api/ws, first message

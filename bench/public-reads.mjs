@@ -1,14 +1,8 @@
-import {
-  createScratchDatabase,
-  loadRun,
-  loadSeconds,
-  log,
-  round,
-  serverVersion,
-  startHello,
-  startServer,
-  writeResult,
-} from "./lib/common.mjs";
+import { createScratchDatabase, serverVersion } from "./lib/database.mjs";
+import { loadRun } from "./lib/http.mjs";
+import { startHello, startServer } from "./lib/servers.mjs";
+import { loadSeconds, log } from "./lib/setup.mjs";
+import { round, writeResult } from "./lib/statistics.mjs";
 
 /**
  * Benchmark 3, public reads: lucky numbers, 2D winners, the home catalogue and the categories, requested in

@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { benchDir, resultsDir, rootDir } from "./lib/common.mjs";
+import { benchDir, resultsDir, rootDir } from "./lib/setup.mjs";
 
 /**
  * `npm run bench` runs every benchmark, `npm run bench -- <name>` one, `npm run bench -- --list` lists them,

@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { log, serverVersion, writeResult } from "./lib/common.mjs";
+import { serverVersion } from "./lib/database.mjs";
 import { runRush, rushRows } from "./lib/rush.mjs";
+import { log } from "./lib/setup.mjs";
+import { writeResult } from "./lib/statistics.mjs";
 
 /**
  * Benchmark: the draw-time rush behind nginx (bench/lib/rush.mjs). RUSH_PLAYERS players (default

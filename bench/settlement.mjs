@@ -5,8 +5,10 @@ import { placeBet } from "../apps/server/src/modules/lottery/betting.service.ts"
 import { findDraw } from "../apps/server/src/modules/lottery/draws.repository.ts";
 import { revealFairDraw } from "../apps/server/src/modules/lottery/results.service.ts";
 import { settleDraw } from "../apps/server/src/modules/lottery/settlement.service.ts";
-import { createScratchDatabase, log, round, serverVersion, writeResult } from "./lib/common.mjs";
+import { createScratchDatabase, serverVersion } from "./lib/database.mjs";
 import { count, createOpenDraw, createPlayers, openContext, setLimits } from "./lib/players.mjs";
+import { log } from "./lib/setup.mjs";
+import { round, writeResult } from "./lib/statistics.mjs";
 
 /**
  * Benchmark 5, settlement: 1,000 players each place one 2D slip of 100 lines (00–99) through the betting

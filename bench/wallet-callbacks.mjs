@@ -1,18 +1,11 @@
 import { createHmac, randomUUID } from "node:crypto";
-import {
-  cpuBudgetRows,
-  createScratchDatabase,
-  loadRun,
-  loadSeconds,
-  log,
-  machineInfo,
-  pgbenchTpcb,
-  round,
-  serverVersion,
-  startServer,
-  writeResult,
-} from "./lib/common.mjs";
+import { cpuBudgetRows } from "./lib/cpu.mjs";
+import { createScratchDatabase, pgbenchTpcb, serverVersion } from "./lib/database.mjs";
+import { loadRun } from "./lib/http.mjs";
 import { count, createPlayers, openContext } from "./lib/players.mjs";
+import { startServer } from "./lib/servers.mjs";
+import { loadSeconds, log, machineInfo } from "./lib/setup.mjs";
+import { round, writeResult } from "./lib/statistics.mjs";
 
 /**
  * Benchmark 2, wallet callbacks: the built-in HOUSE provider's signed seamless-wallet calls (docs/provider-wallet.md),

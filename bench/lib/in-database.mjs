@@ -1,5 +1,5 @@
 import pg from "pg";
-import { round } from "./common.mjs";
+import { round } from "./statistics.mjs";
 
 /**
  * The database's own share of a bet, without HTTP, the server or the load generator: batches of 64

@@ -61,9 +61,6 @@ export function offlinePage(): Plugin {
   };
 }
 
-/** Paths whose answers are money, sessions or personal data: always the network, never a cache. */
-export const NETWORK_ONLY_PREFIXES = ["/api/", "/house/"] as const;
-
 /**
  * The service worker's routes, first match wins. Each `urlPattern` is copied into the generated
  * sw.js as source text, so it must not use anything from this module.

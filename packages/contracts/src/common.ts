@@ -1,3 +1,4 @@
+import { MAX_AMOUNT } from "@shwe/domain";
 import { z } from "zod";
 
 /** The error body of every non-2xx answer (api.md). */
@@ -9,7 +10,7 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** A whole, positive kyat amount up to the contract's cap (never a float, string or huge number). */
-export const amountSchema = z.number().int().min(1).max(10_000_000_000);
+export const amountSchema = z.number().int().min(1).max(MAX_AMOUNT);
 
 /** True when the text holds no C0 control character other than tab, line feed and carriage return. */
 export function hasNoControlCharacters(value: string): boolean {

@@ -1,3 +1,4 @@
+import { LOTTERY_TYPES } from "@shwe/domain";
 import { z } from "zod";
 import { daySchema, text } from "./common.ts";
 import { localizedTextBodySchema, localizedTextSchema, translationsSchema } from "./texts.ts";
@@ -58,7 +59,7 @@ export const gameSchema = z.object({
 /** GET /api/g?category=ID&provider=ID */
 export const gameListSchema = z.object({ success: z.literal(true), data: z.array(gameSchema) });
 
-export const lotteryTypeSchema = z.enum(["1D", "2D", "3D", "C1D", "C2D"]);
+export const lotteryTypeSchema = z.enum(LOTTERY_TYPES);
 /** GET /api/lottery/list */
 export const lotteryListSchema = z.array(
   z.object({ type: lotteryTypeSchema, name: z.string(), odds: z.number().int(), next_draw_at: z.string().nullable() }),

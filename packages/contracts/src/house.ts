@@ -1,3 +1,4 @@
+import { HOUSE_GAME_CODES, MAX_AMOUNT, SLOT_SYMBOLS } from "@shwe/domain";
 import { z } from "zod";
 
 /**
@@ -8,12 +9,12 @@ import { z } from "zod";
 
 export const HOUSE_SESSION_HEADER = "x-house-session";
 
-export const houseGameSchema = z.enum(["house-slot", "house-crash"]);
+export const houseGameSchema = z.enum(HOUSE_GAME_CODES);
 export type HouseGame = z.infer<typeof houseGameSchema>;
 
 export const houseLanguageSchema = z.enum(["mm", "en", "cn", "thai"]);
 
-export const houseSlotSymbolSchema = z.enum(["seven", "pagoda", "chinthe", "ruby", "lotus", "coin"]);
+export const houseSlotSymbolSchema = z.enum(SLOT_SYMBOLS);
 export type HouseSlotSymbol = z.infer<typeof houseSlotSymbolSchema>;
 
 const money = z.number().int();
@@ -50,7 +51,7 @@ export const houseSessionInfoSchema = z.object({
 export type HouseSessionInfo = z.infer<typeof houseSessionInfoSchema>;
 
 /** POST /house/api/spin (slot). An optional Idempotency-Key header makes a retried spin answer the same round. */
-export const houseSpinBodySchema = z.strictObject({ bet: z.number().int().min(1).max(10_000_000_000) });
+export const houseSpinBodySchema = z.strictObject({ bet: z.number().int().min(1).max(MAX_AMOUNT) });
 export type HouseSpinBody = z.infer<typeof houseSpinBodySchema>;
 
 export const houseLineWinSchema = z.object({
@@ -83,7 +84,7 @@ export type HouseSpinResult = z.infer<typeof houseSpinResultSchema>;
 
 /** POST /house/api/crash/play: bet and automatic cash-out multiplier (1.01–100, two decimals). */
 export const houseCrashBodySchema = z.strictObject({
-  bet: z.number().int().min(1).max(10_000_000_000),
+  bet: z.number().int().min(1).max(MAX_AMOUNT),
   auto_cash_out: z.number().min(1.01).max(100),
 });
 export type HouseCrashBody = z.infer<typeof houseCrashBodySchema>;

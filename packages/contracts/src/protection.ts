@@ -1,3 +1,4 @@
+import { EXCLUSION_PERIODS, LIMIT_KINDS, LIMIT_PERIODS, MAX_LIMIT_AMOUNT, REALITY_CHECK_MINUTES } from "@shwe/domain";
 import { z } from "zod";
 
 /**
@@ -5,11 +6,11 @@ import { z } from "zod";
  * (bearer). Rules: @shwe/domain protection/limits.ts.
  */
 
-export const limitKindSchema = z.enum(["deposit", "loss", "stake"]);
+export const limitKindSchema = z.enum(LIMIT_KINDS);
 export type LimitKindName = z.infer<typeof limitKindSchema>;
-export const limitPeriodSchema = z.enum(["day", "week", "month"]);
+export const limitPeriodSchema = z.enum(LIMIT_PERIODS);
 export type LimitPeriodName = z.infer<typeof limitPeriodSchema>;
-export const exclusionPeriodSchema = z.enum(["1d", "1w", "1m", "6m", "indefinite"]);
+export const exclusionPeriodSchema = z.enum(EXCLUSION_PERIODS);
 export type ExclusionPeriodName = z.infer<typeof exclusionPeriodSchema>;
 
 const money = z.number().int();
@@ -43,7 +44,7 @@ export type Protection = z.infer<typeof protectionSchema>;
 export const setLimitBodySchema = z.strictObject({
   kind: limitKindSchema,
   period: limitPeriodSchema,
-  amount: z.number().int().min(1).max(1_000_000_000_000).nullable(),
+  amount: z.number().int().min(1).max(MAX_LIMIT_AMOUNT).nullable(),
 });
 export type SetLimitBody = z.infer<typeof setLimitBodySchema>;
 
@@ -56,7 +57,7 @@ export type SelfExclusionBody = z.infer<typeof selfExclusionBodySchema>;
 
 /** PUT /api/user/reality-check: the reminder interval in minutes, or null to switch it off. */
 export const realityCheckBodySchema = z.strictObject({
-  minutes: z.union([z.literal(15), z.literal(30), z.literal(45), z.literal(60), z.literal(90), z.literal(120)]).nullable(),
+  minutes: z.union(REALITY_CHECK_MINUTES.map((m) => z.literal(m))).nullable(),
 });
 export type RealityCheckBody = z.infer<typeof realityCheckBodySchema>;
 

@@ -1,3 +1,4 @@
+import { MAX_AMOUNT } from "@shwe/domain";
 import { z } from "zod";
 import { daySchema, historyQuerySchema, nextCursorSchema, pageQueryShape, text } from "./common.ts";
 
@@ -46,7 +47,7 @@ export const providerIdSchema = text()
   .min(1)
   .max(100)
   .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces");
-const walletAmount = z.number().int().min(0).max(10_000_000_000);
+const walletAmount = z.number().int().min(0).max(MAX_AMOUNT);
 
 /**
  * The body of every wallet call (one shape for all actions; which fields are required depends on the

@@ -1,3 +1,4 @@
+import { POCKET_MAX_AMOUNT, POCKET_MAX_BUDGET } from "@shwe/domain";
 import { z } from "zod";
 import { daySchema, nextCursorSchema, pageQueryShape } from "./common.ts";
 
@@ -55,9 +56,9 @@ export type PocketHistory = z.infer<typeof pocketHistorySchema>;
 export const pocketCampaignBodySchema = z
   .strictObject({
     date: daySchema,
-    budget: z.number().int().min(0).max(10_000_000_000),
-    min_amount: z.number().int().min(1).max(100_000_000),
-    max_amount: z.number().int().min(1).max(100_000_000),
+    budget: z.number().int().min(0).max(POCKET_MAX_BUDGET),
+    min_amount: z.number().int().min(1).max(POCKET_MAX_AMOUNT),
+    max_amount: z.number().int().min(1).max(POCKET_MAX_AMOUNT),
     /** The account level a player needs: 1 (everyone) or 2. */
     min_level: z.union([z.literal(1), z.literal(2)]),
   })

@@ -1,3 +1,4 @@
+import { DEVICE_ID_PATTERN } from "@shwe/domain";
 import { z } from "zod";
 import { text } from "./common.ts";
 
@@ -11,7 +12,7 @@ const money = z.number().int();
 
 /** Sign-up header of the web app: a random per-browser id kept in localStorage. */
 export const DEVICE_ID_HEADER = "x-device-id";
-export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "must be 16-64 letters, digits, - or _");
+export const deviceIdSchema = z.string().regex(DEVICE_ID_PATTERN, "must be 16-64 letters, digits, - or _");
 
 export const REFERRAL_HOLD_STATUSES = ["held", "cleared", "forfeited"] as const;
 export const referralHoldStatusSchema = z.enum(REFERRAL_HOLD_STATUSES);

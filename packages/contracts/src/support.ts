@@ -70,25 +70,6 @@ export type SupportSendBody = z.infer<typeof supportSendBodySchema>;
 /** POST /api/support/read: the player read the staff messages up to this id. */
 export const supportReadBodySchema = z.strictObject({ up_to: z.number().int().min(0) });
 
-// ---- On the socket (live events to the player's sockets) -------------------------------------
-
-/** A new message of the player's conversation (either side's: the player's other tabs see their own too). */
-export const wsSupportMessageSchema = z.object({
-  type: z.literal("support_message"),
-  event_id: id,
-  conversation_id: id,
-  message: supportMessageSchema,
-});
-/** An operator is typing. */
-export const wsSupportTypingSchema = z.object({ type: z.literal("support_typing"), event_id: id, conversation_id: id });
-/** Staff read the player's messages up to `up_to`. */
-export const wsSupportReadSchema = z.object({
-  type: z.literal("support_read"),
-  event_id: id,
-  conversation_id: id,
-  up_to: z.number().int(),
-});
-
 // ---- Console ----------------------------------------------------------------------------------
 
 export const supportTabSchema = z.enum(["open", "mine", "closed"]);

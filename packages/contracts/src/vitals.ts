@@ -1,42 +1,16 @@
+import { VITAL_CONNECTIONS, VITAL_DEVICES, VITAL_MAX, VITAL_METRICS, VITAL_PAGES } from "@shwe/domain";
 import { z } from "zod";
 
 /*
  * Speed on players' phones: the browser's report of a visit (LCP, INP, CLS, TTFB from web-vitals)
- * and the console's summary. The lists repeat @shwe/domain's (VITAL_*; contracts import only zod):
- * the server's vitals test holds them equal.
+ * and the console's summary, on @shwe/domain's lists and caps (VITAL_*).
  */
-export const VITAL_METRIC_NAMES = ["LCP", "INP", "CLS", "TTFB"] as const;
-export const VITAL_PAGE_IDS = [
-  "home",
-  "2d",
-  "3d",
-  "1d",
-  "crypto-2d",
-  "crypto-1d",
-  "winner-list",
-  "win-number",
-  "sign-in",
-  "register",
-  "cash-in",
-  "cash-out",
-  "bet-slip",
-  "wallet-history",
-  "profile",
-  "games",
-  "console",
-  "other",
-] as const;
-export const VITAL_DEVICE_CLASSES = ["low", "mid", "high", "desktop", "unknown"] as const;
-export const VITAL_CONNECTION_TYPES = ["slow-2g", "2g", "3g", "4g", "unknown"] as const;
-
-/** The largest value each measure may carry (ms; CLS unitless). */
-const MAX = { LCP: 120_000, INP: 60_000, CLS: 100, TTFB: 120_000 } as const;
 
 const sample = z.discriminatedUnion("metric", [
-  z.strictObject({ metric: z.literal("LCP"), value: z.number().finite().min(0).max(MAX.LCP) }),
-  z.strictObject({ metric: z.literal("INP"), value: z.number().finite().min(0).max(MAX.INP) }),
-  z.strictObject({ metric: z.literal("CLS"), value: z.number().finite().min(0).max(MAX.CLS) }),
-  z.strictObject({ metric: z.literal("TTFB"), value: z.number().finite().min(0).max(MAX.TTFB) }),
+  z.strictObject({ metric: z.literal("LCP"), value: z.number().finite().min(0).max(VITAL_MAX.LCP) }),
+  z.strictObject({ metric: z.literal("INP"), value: z.number().finite().min(0).max(VITAL_MAX.INP) }),
+  z.strictObject({ metric: z.literal("CLS"), value: z.number().finite().min(0).max(VITAL_MAX.CLS) }),
+  z.strictObject({ metric: z.literal("TTFB"), value: z.number().finite().min(0).max(VITAL_MAX.TTFB) }),
 ]);
 
 /**
@@ -46,10 +20,10 @@ const sample = z.discriminatedUnion("metric", [
  */
 export const vitalsReportSchema = z
   .strictObject({
-    page: z.enum(VITAL_PAGE_IDS),
-    device: z.enum(VITAL_DEVICE_CLASSES),
-    connection: z.enum(VITAL_CONNECTION_TYPES),
-    samples: z.array(sample).min(1).max(VITAL_METRIC_NAMES.length),
+    page: z.enum(VITAL_PAGES),
+    device: z.enum(VITAL_DEVICES),
+    connection: z.enum(VITAL_CONNECTIONS),
+    samples: z.array(sample).min(1).max(VITAL_METRICS.length),
   })
   .refine((r) => new Set(r.samples.map((s) => s.metric)).size === r.samples.length, {
     message: "each measure at most once",
@@ -65,10 +39,10 @@ export const vitalsSummaryQuerySchema = z.object({ days: z.coerce.number().int()
 
 /** One measure on one page, device class and connection over the window. */
 export const vitalsSummaryRowSchema = z.object({
-  page: z.enum(VITAL_PAGE_IDS),
-  device: z.enum(VITAL_DEVICE_CLASSES),
-  connection: z.enum(VITAL_CONNECTION_TYPES),
-  metric: z.enum(VITAL_METRIC_NAMES),
+  page: z.enum(VITAL_PAGES),
+  device: z.enum(VITAL_DEVICES),
+  connection: z.enum(VITAL_CONNECTIONS),
+  metric: z.enum(VITAL_METRICS),
   samples: z.number().int(),
   /** 75th percentile, nearest rank (ms; CLS unitless). */
   p75: z.number(),

@@ -1,3 +1,4 @@
+import { MAX_AMOUNT } from "@shwe/domain";
 import { z } from "zod";
 import { amountSchema, daySchema, nextCursorSchema, text } from "./common.ts";
 
@@ -168,8 +169,8 @@ export const cashFirstApprovalResponseSchema = z.object({
 export const signedAmountSchema = z
   .number()
   .int()
-  .min(-10_000_000_000)
-  .max(10_000_000_000)
+  .min(-MAX_AMOUNT)
+  .max(MAX_AMOUNT)
   .refine((n) => n !== 0, "must not be 0");
 
 /** POST /api/admin/users/{id}/adjust */

@@ -1,3 +1,4 @@
+export * from "./demo-hash.ts";
 export * from "./format.ts";
 export * from "./house/index.ts";
 export * from "./ledger/index.ts";
@@ -9,6 +10,7 @@ export * from "./phone.ts";
 export * from "./protection/limits.ts";
 export * from "./rewards/cashback.ts";
 export * from "./rewards/pocket.ts";
+export * from "./rewards/pocket-caps.ts";
 export * from "./rewards/points.ts";
 export * from "./rewards/referral.ts";
 export * from "./vitals.ts";

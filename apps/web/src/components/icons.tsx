@@ -76,13 +76,6 @@ export const LogoutIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const LoginIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M10 5h7a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2h-7" />
-    <path d="M4 12h10M10.5 8.5L14 12l-3.5 3.5" />
-  </Svg>
-);
-
 export const HomeIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M4 11l8-6.5 8 6.5" />

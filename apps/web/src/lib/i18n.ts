@@ -17,9 +17,6 @@ export const LANGUAGE_KEY = "i18nextLng";
 /** BCP 47 tags for <html lang> (screen readers, font selection, line breaking). */
 export const HTML_LANG: Record<Language, string> = { mm: "my", en: "en", cn: "zh-Hans", thai: "th" };
 
-/** Translation namespaces, one JSON file each under public/locales/<lng>/. */
-export const NAMESPACES = ["common", "auth", "profile"] as const;
-
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }

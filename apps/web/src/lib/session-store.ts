@@ -57,5 +57,3 @@ export const useSession = create<SessionState>()(
     { name: USER_INFO_KEY, partialize: (s) => ({ user: s.user }) },
   ),
 );
-
-export const isSignedIn = (): boolean => Boolean(useSession.getState().user?.token);

@@ -1,10 +1,8 @@
 import { commitSeed, isValidSeed } from "../lottery/fair-draw.ts";
 import { crashRound } from "./crash.ts";
+import { HOUSE_GAME_CODES, type HouseGameCode } from "./games.ts";
 import { HouseRuleError } from "./round-words.ts";
 import { slotRound } from "./slot.ts";
-
-export const HOUSE_GAME_CODES = ["house-slot", "house-crash"] as const;
-export type HouseGameCode = (typeof HOUSE_GAME_CODES)[number];
 
 export function isHouseGameCode(code: unknown): code is HouseGameCode {
   return typeof code === "string" && (HOUSE_GAME_CODES as readonly string[]).includes(code);

@@ -1,4 +1,5 @@
 import { acceptanceLimit } from "../lottery/fair-draw.ts";
+import type { SlotSymbol } from "./games.ts";
 import { HouseRuleError, roundDigest } from "./round-words.ts";
 
 /**
@@ -17,9 +18,6 @@ import { HouseRuleError, roundDigest } from "./round-words.ts";
  * Return to player, exact over all 20³ = 8,000 equally likely stop combinations: 7,695 / 8,000 =
  * 96.1875 % (house edge 3.8125 %); a spin wins something 28.14 % of the time.
  */
-
-export const SLOT_SYMBOLS = ["seven", "pagoda", "chinthe", "ruby", "lotus", "coin"] as const;
-export type SlotSymbol = (typeof SLOT_SYMBOLS)[number];
 
 /** Line bet multiplier for three of a kind on a line. */
 export const SLOT_PAYTABLE: Readonly<Record<SlotSymbol, number>> = {

@@ -1,5 +1,6 @@
 import { type Decision, MESSAGES, refusal } from "../ledger/rules.ts";
 import { commitSeed, digestWords, hmacSha256, isValidSeed, uniformFromWords } from "../lottery/fair-draw.ts";
+import { POCKET_MAX_BUDGET } from "./pocket-caps.ts";
 
 /**
  * Pocket money (domain-rules §7): one campaign per Asia/Yangon day with a budget, a minimum and a
@@ -15,11 +16,6 @@ import { commitSeed, digestWords, hmacSha256, isValidSeed, uniformFromWords } fr
  * becomes `<message>:1`, `:2`, … Anyone holding the seed, the message and the bounds can re-derive
  * the amount, e.g. `printf %s MESSAGE | openssl dgst -sha256 -hmac SEED`.
  */
-
-/** The largest pocket amount a campaign may offer (keeps every range within 32-bit words). */
-export const POCKET_MAX_AMOUNT = 100_000_000;
-/** The largest budget of one day's campaign. */
-export const POCKET_MAX_BUDGET = 10_000_000_000;
 
 export const POCKET_MESSAGES = {
   noCampaign: "There is no pocket money today.",

@@ -70,11 +70,6 @@ export async function findPromoByCode(db: Executor, code: string): Promise<Promo
   return rows[0];
 }
 
-export async function findPromoById(db: Executor, id: number): Promise<PromoRow | undefined> {
-  const rows = await db.select(promoColumns).from(promoCodes).where(eq(promoCodes.id, id)).limit(1);
-  return rows[0];
-}
-
 /** The promo code row locked FOR UPDATE (approvals that may pay its bonus take turns on it). */
 export async function lockPromoById(tx: Executor, id: number): Promise<PromoRow | undefined> {
   const rows = await tx.select(promoColumns).from(promoCodes).where(eq(promoCodes.id, id)).for("update");

@@ -45,11 +45,6 @@ export async function changeSystemAccount(tx: Executor, code: string, delta: num
   throw new Error(`system account ${code} could not be created`);
 }
 
-export async function findSystemAccount(tx: Executor, code: string): Promise<AccountRow | undefined> {
-  const rows = await tx.select(accountColumns).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1);
-  return rows[0];
-}
-
 export interface JournalRow {
   kind: string;
   userId: number | null;
@@ -296,4 +291,14 @@ export async function insertEntriesOfJournals(
            as v(journal_id, account_id, amount, balance_after)
     returning id`);
   return rowsOf<{ id: number | string }>(res).map((r) => Number(r.id));
+}
+
+/** Sets the savepoint a money call's work runs in (ledger-transactions.ts inSavepoint). */
+export async function setSavepoint(tx: Executor): Promise<void> {
+  await tx.execute(sql.raw("savepoint money_work"));
+}
+
+/** Undoes everything since setSavepoint; the rest of the transaction stays. */
+export async function rollbackToSavepoint(tx: Executor): Promise<void> {
+  await tx.execute(sql.raw("rollback to savepoint money_work"));
 }

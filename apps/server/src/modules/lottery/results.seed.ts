@@ -1,5 +1,5 @@
 import type { LotteryType } from "@shwe/contracts";
-import { drawsOnDay, type FeedValues, resultFromFeed, yangonDate } from "@shwe/domain";
+import { demoHash, drawsOnDay, type FeedValues, resultFromFeed, yangonDate } from "@shwe/domain";
 import { z } from "zod";
 import type { Config } from "../../config/env.ts";
 import type { Db } from "../../db/client.ts";
@@ -22,18 +22,8 @@ const DAY_MS = 86_400_000;
 const SEEDED = defineSetting("demo.past_results_seeded", z.object({ through: z.string(), days: z.number().int() }).nullable(), null);
 const DEMO_FEED_URL = "demo://feed";
 
-/** A 32-bit hash of a text (FNV-1a), then mixed: the demo's stable randomness. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x2c1b3c6d);
-  h ^= h >>> 12;
-  return h >>> 0;
-}
+/** The demo's stable randomness: a 32-bit hash of a text, mixed (its low bits are used directly). */
+const hash = (text: string) => demoHash(text, { mixed: true });
 
 function decimal2(whole: number, cents: number): string {
   return `${whole}.${String(cents % 100).padStart(2, "0")}`;

@@ -1,5 +1,5 @@
 import type { Market } from "@shwe/contracts";
-import { YANGON_OFFSET_MINUTES, yangonDate } from "@shwe/domain";
+import { demoHash, YANGON_OFFSET_MINUTES, yangonDate } from "@shwe/domain";
 
 /**
  * The demo feed: a plausible SET index and value (and BTC/USDT price) moving through the Yangon
@@ -23,12 +23,6 @@ function generator(seed: number): () => number {
   };
 }
 
-function seedOf(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
 /** Cents as "1,234.56" (with separators) or "1234.56". */
 function cents(value: number, separators: boolean): string {
   const integer = Math.floor(value / 100);
@@ -50,7 +44,7 @@ export function simulatedFeed(market: Market, now: Date, extraSteps = 0): Record
   const day = yangonDate(now);
   const sinceMidnight = (now.getTime() + YANGON_OFFSET_MINUTES * 60_000) % 86_400_000;
   const steps = Math.floor(sinceMidnight / SIM_STEP_MS) + Math.max(0, Math.floor(extraSteps));
-  const random = generator(seedOf(`${market}:${day}`));
+  const random = generator(demoHash(`${market}:${day}`));
   if (market === "crypto") {
     let price = 6_500_000 + Math.floor(random() * 400_000);
     for (let i = 0; i < steps; i++) price = Math.max(100_000, price + Math.floor((random() - 0.5) * 3_000));

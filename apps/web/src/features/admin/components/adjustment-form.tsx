@@ -1,5 +1,5 @@
 import type { AdminUserDetail } from "@shwe/contracts";
-import { DEFAULT_ADJUST_THRESHOLD, formatAmount, needsSecondOperator } from "@shwe/domain";
+import { DEFAULT_ADJUST_THRESHOLD, formatAmount, MAX_AMOUNT, needsSecondOperator } from "@shwe/domain";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
@@ -9,8 +9,6 @@ import { useBusy } from "../hooks/use-busy.ts";
 import { useErrorToast } from "../hooks/use-error-text.ts";
 import { TextArea, TextField } from "./fields.tsx";
 import { REASON_MAX } from "./reason-dialog.tsx";
-
-const MAX_AMOUNT = 10_000_000_000;
 
 type Sign = "add" | "deduct";
 

@@ -30,12 +30,6 @@ export const ClockIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const TrashIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4.5 7h15M9.5 7V4.5h5V7M6.5 7l1 12.5h9l1-12.5" />
-  </Svg>
-);
-
 export const ShieldCheckIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 3l7.5 3v5.5c0 4.5-3.1 8.3-7.5 9.5-4.4-1.2-7.5-5-7.5-9.5V6z" />

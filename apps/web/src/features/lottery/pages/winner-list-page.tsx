@@ -1,5 +1,5 @@
 import type { LotteryType } from "@shwe/contracts";
-import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
+import { formatAmount, formatDisplayDateTime, LOTTERY_TYPES } from "@shwe/domain";
 import { lazy, Suspense, useId, useState } from "react";
 import { ChevronDownIcon } from "../../../components/icons.tsx";
 import { Rank } from "../../../components/medal.tsx";
@@ -8,8 +8,6 @@ import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useWinners } from "../api/winners.ts";
 import { useLiveResults } from "../hooks/use-live-results.ts";
 
-/** The dropdown of spec §2 (Thai 1D, 2D, 3D), with the crypto games after them. */
-const WINNER_TYPES: readonly LotteryType[] = ["1D", "2D", "3D", "C1D", "C2D"];
 /** The dropdown's last option: the pocket money winners of a day (their own table, downloaded when chosen). */
 const POCKET = "POCKET";
 const PocketWinners = lazy(() => import("../../rewards/components/pocket-winners.tsx").then((m) => ({ default: m.PocketWinners })));
@@ -47,7 +45,8 @@ export function WinnerListPage() {
           }}
           className="min-h-12 w-full appearance-none rounded-card border border-line bg-surface px-4 pr-10 font-semibold text-text focus:border-gold focus:outline-none"
         >
-          {WINNER_TYPES.map((w) => (
+          {/* The games of spec §2 (Thai 1D, 2D, 3D), with the crypto games after them. */}
+          {LOTTERY_TYPES.map((w) => (
             <option key={w} value={w}>
               {t(`winners.types.${w}`)}
             </option>

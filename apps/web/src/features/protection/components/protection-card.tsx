@@ -1,5 +1,5 @@
 import type { ExclusionPeriodName, LimitKindName, LimitPeriodName, PlayerLimit, Protection } from "@shwe/contracts";
-import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
+import { EXCLUSION_PERIODS, formatAmount, formatDisplayDateTime, LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES } from "@shwe/domain";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { Card } from "../../../components/card.tsx";
@@ -11,11 +11,6 @@ import { errorMessage } from "../../../lib/error-message.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useProtection, useSelfExclude, useSetLimit, useSetRealityCheck } from "../api/protection.ts";
-
-const KINDS: readonly LimitKindName[] = ["deposit", "loss", "stake"];
-const PERIODS: readonly LimitPeriodName[] = ["day", "week", "month"];
-const EXCLUSIONS: readonly ExclusionPeriodName[] = ["1d", "1w", "1m", "6m", "indefinite"];
-const REALITY_MINUTES = [15, 30, 45, 60, 90, 120] as const;
 
 const selectClass =
   "block w-full min-h-12 rounded-xl border border-line bg-surface-2 px-3 text-base text-text focus:border-gold focus:outline-none focus:ring-2 focus:ring-gold/30";
@@ -136,7 +131,7 @@ function LimitsSection({ limits }: { limits: PlayerLimit[] }) {
             {t("limits.kind")}
           </label>
           <select id={ids.kind} value={kind} onChange={(e) => setKind(e.target.value as LimitKindName)} className={selectClass}>
-            {KINDS.map((k) => (
+            {LIMIT_KINDS.map((k) => (
               <option key={k} value={k}>
                 {t(`kind.${k}`)}
               </option>
@@ -148,7 +143,7 @@ function LimitsSection({ limits }: { limits: PlayerLimit[] }) {
             {t("limits.period")}
           </label>
           <select id={ids.period} value={period} onChange={(e) => setPeriod(e.target.value as LimitPeriodName)} className={selectClass}>
-            {PERIODS.map((p) => (
+            {LIMIT_PERIODS.map((p) => (
               <option key={p} value={p}>
                 {t(`period.${p}`)}
               </option>
@@ -188,7 +183,7 @@ function RealityCheckSection({ minutes }: { minutes: number | null }) {
         value={minutes === null ? "" : String(minutes)}
         disabled={save.isPending}
         onChange={(e) => {
-          const value = e.target.value === "" ? null : (Number(e.target.value) as (typeof REALITY_MINUTES)[number]);
+          const value = e.target.value === "" ? null : (Number(e.target.value) as (typeof REALITY_CHECK_MINUTES)[number]);
           save.mutate(
             { minutes: value },
             { onSuccess: () => toast.success(t("reality.saved")), onError: (err) => toast.error(errorMessage(err)) },
@@ -197,7 +192,7 @@ function RealityCheckSection({ minutes }: { minutes: number | null }) {
         className={selectClass}
       >
         <option value="">{t("reality.off")}</option>
-        {REALITY_MINUTES.map((m) => (
+        {REALITY_CHECK_MINUTES.map((m) => (
           <option key={m} value={m}>
             {t("reality.every", { minutes: m })}
           </option>
@@ -247,7 +242,7 @@ function BreakSection({ view }: { view: Protection }) {
       <p className="text-sm text-muted">{t("break.description")}</p>
       <div className="flex gap-3">
         <select id={id} value={period} onChange={(e) => setPeriod(e.target.value as ExclusionPeriodName)} className={selectClass}>
-          {EXCLUSIONS.map((p) => (
+          {EXCLUSION_PERIODS.map((p) => (
             <option key={p} value={p}>
               {t(`break.period.${p}`)}
             </option>

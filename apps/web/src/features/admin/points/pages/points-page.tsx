@@ -1,5 +1,5 @@
 import { type AdminPointReward, POINT_REWARD_NAME_MAX } from "@shwe/contracts";
-import { formatAmount, formatDisplayDate, yangonDate } from "@shwe/domain";
+import { formatAmount, formatDisplayDate, MAX_AMOUNT, yangonDate } from "@shwe/domain";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../../components/button.tsx";
 import { Skeleton } from "../../../../components/skeleton.tsx";
@@ -14,7 +14,6 @@ import { useBusy } from "../../hooks/use-busy.ts";
 import { useErrorToast } from "../../hooks/use-error-text.ts";
 import { useCreatePointReward, usePointPayouts, usePointsOverview, useUpdatePointRate, useUpdatePointReward } from "../api/points.ts";
 
-const MAX = 10_000_000_000;
 const whole = (text: string, min: number, max: number): number | undefined => {
   const n = Number(text.trim());
   return text.trim() !== "" && Number.isSafeInteger(n) && n >= min && n <= max ? n : undefined;
@@ -91,8 +90,8 @@ function RewardForm({ reward, onDone }: { reward?: AdminPointReward; onDone: () 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const name = draft.name.mm.trim();
-    const points = whole(draft.points, 1, MAX);
-    const amount = whole(draft.amount, 1, MAX);
+    const points = whole(draft.points, 1, MAX_AMOUNT);
+    const amount = whole(draft.amount, 1, MAX_AMOUNT);
     const sort = whole(draft.sort, -1_000_000, 1_000_000);
     const numbersOk = points !== undefined && amount !== undefined && sort !== undefined;
     setNameError(name ? undefined : tt("burmeseRequired"));
