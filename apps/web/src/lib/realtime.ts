@@ -118,10 +118,6 @@ export function onRealtimeStatus(listener: (up: boolean) => void): () => void {
   };
 }
 
-export function isRealtimeUp(): boolean {
-  return socketUp;
-}
-
 export interface RealtimeOptions {
   /** The player's token; none for a visitor. */
   token?: string | undefined;
