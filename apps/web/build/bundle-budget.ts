@@ -20,9 +20,11 @@ export const INITIAL_JS_TARGET_KB = 90;
 
 /**
  * Pages allowed more than the ceiling for now, with the reason: their forms check their fields with
- * the shared zod schemas (packages/contracts), about 35 KB gzip that loads with the page.
+ * the shared zod schemas (packages/contracts), about 35 KB gzip that loads with the page. Cash-in went
+ * from 153 to 154 KB when the contracts took their lists and caps from the domain instead of retyping
+ * them (one source for each constant) and islands began keeping the first tap (about 0.3 KB each).
  */
-export const PAGE_BUDGET_KB: Readonly<Record<string, number>> = { "sign-in": 148, "cash-in": 153 };
+export const PAGE_BUDGET_KB: Readonly<Record<string, number>> = { "sign-in": 148, "cash-in": 154 };
 
 /**
  * Pages held to the budget, by the source file of their lazy chunk (relative to apps/web): the pages

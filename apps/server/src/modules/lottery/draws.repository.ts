@@ -262,20 +262,20 @@ export async function selectExposureOfDraws(db: Executor, drawIds: number[]): Pr
  * Answers the game's moved draw, or undefined when it has none.
  */
 export async function moveNextDrawTo(tx: Executor, type: LotteryType, alongside: LotteryType[], now: Date): Promise<DrawRow | undefined> {
-  const [next] = await tx
+  // The next draw's time is compared inside the database: a JavaScript date drops its microseconds.
+  const nextDrawAt = tx
     .select({ drawAt: draws.drawAt })
     .from(draws)
     .where(and(eq(draws.type, type), isNull(draws.result), inArray(draws.status, ["open", "closed"])))
     .orderBy(asc(draws.drawAt))
     .limit(1);
-  if (!next) return undefined;
   const moved = await tx
     .update(draws)
     .set({ drawAt: now, closesAt: sql`least(${draws.closesAt}, ${now.toISOString()}::timestamptz)` })
     .where(
       and(
         inArray(draws.type, [type, ...alongside]),
-        eq(draws.drawAt, next.drawAt),
+        eq(draws.drawAt, sql`(${nextDrawAt})`),
         isNull(draws.result),
         inArray(draws.status, ["open", "closed"]),
       ),
