@@ -236,6 +236,20 @@ describe("boundaries", () => {
   });
 });
 
+describe("one way each (web)", () => {
+  const product = web.filter((f) => !isTestSupport(f.path));
+  const text = (file: string) => readFileSync(path.join(REPO_ROOT, file), "utf8");
+
+  it("URLs are defined only in config/paths.ts", () => {
+    const PATHS = `${WEB}/config/paths.ts`;
+    expect(product.filter((f) => f.path !== PATHS && path.posix.basename(f.path) === "paths.ts").map((f) => f.path)).toEqual([]);
+    const pathObjects = product
+      .filter((f) => f.path !== PATHS)
+      .flatMap((f) => [...text(f.path).matchAll(/export const (\w*Paths)\b/g)].map((m) => `${f.path}: ${m[1]}`));
+    expect(pathObjects, "URL objects outside config/paths.ts (move them there)").toEqual([]);
+  });
+});
+
 describe("import cycles (type-only imports count)", () => {
   const show = (cycles: string[][]) => cycles.map((c) => c.join("  <->  "));
 
