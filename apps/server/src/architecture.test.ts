@@ -248,6 +248,31 @@ describe("one way each (web)", () => {
       .flatMap((f) => [...text(f.path).matchAll(/export const (\w*Paths)\b/g)].map((m) => `${f.path}: ${m[1]}`));
     expect(pathObjects, "URL objects outside config/paths.ts (move them there)").toEqual([]);
   });
+
+  it("requests go through the API client (lib/api-client.ts); only these files call fetch themselves", () => {
+    const FETCH_ALLOWED: Record<string, string> = {
+      "lib/api-client.ts": "the API client itself",
+      "features/house/api/house-client.ts":
+        "the house games' own game server (/house/api), with the play session's header, never the bearer token",
+      "lib/i18n.ts": "the locale files (static files, not the API)",
+      "lib/bold-font.ts": "warms the bold font file (a static file)",
+      "lib/speed-report.ts": "a keepalive beacon that must outlive the page",
+    };
+    const rawFetch = /(?<![\w.]|async )fetch\(|\b(?:window|globalThis|self)\.fetch\(/;
+    const found = product
+      .filter((f) => !(rel(f.path, WEB) in FETCH_ALLOWED))
+      .flatMap((f) =>
+        text(f.path)
+          .split("\n")
+          .flatMap((line, i) => (rawFetch.test(line) && !/^\s*(\/\/|\*)/.test(line) ? [`${f.path}:${i + 1}`] : [])),
+      );
+    expect(found, "hand-built fetch calls (use api() or apiBytes() of lib/api-client.ts)").toEqual([]);
+    const callers = new Set(product.filter((f) => rawFetch.test(text(f.path))).map((f) => rel(f.path, WEB)));
+    expect(
+      Object.keys(FETCH_ALLOWED).filter((f) => !callers.has(f)),
+      "allowed files that no longer call fetch: delete them from the list",
+    ).toEqual([]);
+  });
 });
 
 describe("import cycles (type-only imports count)", () => {
