@@ -273,6 +273,18 @@ describe("one way each (web)", () => {
       "allowed files that no longer call fetch: delete them from the list",
     ).toEqual([]);
   });
+  it("web tests render screens through the one helper (src/test/render.tsx)", () => {
+    const OWN_ROUTER: Record<string, string> = {
+      "test/render.tsx": "the helper itself",
+      "lib/router.test.tsx": "the router's own tests",
+      "features/session/hooks/use-live-balance.test.tsx": "a hook's wrapper for renderHook, not a screen",
+    };
+    const tests = web.filter((f) => isTestSupport(f.path) && !(rel(f.path, WEB) in OWN_ROUTER));
+    expect(
+      tests.filter((f) => /<(RouterProvider|MemoryRouter)\b|<QueryClientProvider\b/.test(text(f.path))).map((f) => f.path),
+      "tests that set up their own router or query client for a render (use renderRoutes of src/test/render.tsx)",
+    ).toEqual([]);
+  });
 });
 
 describe("import cycles (type-only imports count)", () => {
