@@ -245,7 +245,7 @@ describe("one way each (web)", () => {
     expect(product.filter((f) => f.path !== PATHS && path.posix.basename(f.path) === "paths.ts").map((f) => f.path)).toEqual([]);
     const pathObjects = product
       .filter((f) => f.path !== PATHS)
-      .flatMap((f) => [...text(f.path).matchAll(/export const (\w*Paths)\b/g)].map((m) => `${f.path}: ${m[1]}`));
+      .flatMap((f) => [...text(f.path).matchAll(/export const (\w*Paths) = \{/g)].map((m) => `${f.path}: ${m[1]}`));
     expect(pathObjects, "URL objects outside config/paths.ts (move them there)").toEqual([]);
   });
 
