@@ -240,13 +240,14 @@ describe("one way each (web)", () => {
   const product = web.filter((f) => !isTestSupport(f.path));
   const text = (file: string) => readFileSync(path.join(REPO_ROOT, file), "utf8");
 
-  it("URLs are defined only in config/paths.ts", () => {
+  it("URLs are defined only in config/paths.ts (and the console's in config/console-paths.ts)", () => {
     const PATHS = `${WEB}/config/paths.ts`;
+    const URL_FILES = [PATHS, `${WEB}/config/console-paths.ts`];
     expect(product.filter((f) => f.path !== PATHS && path.posix.basename(f.path) === "paths.ts").map((f) => f.path)).toEqual([]);
     const pathObjects = product
-      .filter((f) => f.path !== PATHS)
+      .filter((f) => !URL_FILES.includes(f.path))
       .flatMap((f) => [...text(f.path).matchAll(/export const (\w*Paths) = \{/g)].map((m) => `${f.path}: ${m[1]}`));
-    expect(pathObjects, "URL objects outside config/paths.ts (move them there)").toEqual([]);
+    expect(pathObjects, "URL objects outside config/paths.ts and config/console-paths.ts (move them there)").toEqual([]);
   });
 
   it("requests go through the API client (lib/api-client.ts); only these files call fetch themselves", () => {
@@ -266,7 +267,7 @@ describe("one way each (web)", () => {
           .split("\n")
           .flatMap((line, i) => (rawFetch.test(line) && !/^\s*(\/\/|\*)/.test(line) ? [`${f.path}:${i + 1}`] : [])),
       );
-    expect(found, "hand-built fetch calls (use api() or apiBytes() of lib/api-client.ts)").toEqual([]);
+    expect(found, "hand-built fetch calls (use api() of lib/api-client.ts, or apiBytes() of lib/api-bytes.ts)").toEqual([]);
     const callers = new Set(product.filter((f) => rawFetch.test(text(f.path))).map((f) => rel(f.path, WEB)));
     expect(
       Object.keys(FETCH_ALLOWED).filter((f) => !callers.has(f)),

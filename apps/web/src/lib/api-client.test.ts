@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiBytes, newIdempotencyKey, setUnauthorizedHandler } from "./api-client.ts";
+import { apiBytes } from "./api-bytes.ts";
+import { ApiError, newIdempotencyKey, setUnauthorizedHandler } from "./api-client.ts";
 import { useSession } from "./session-store.ts";
 
 describe("newIdempotencyKey", () => {

@@ -52,7 +52,7 @@ export function setApiTransport(next: Transport | undefined): void {
 }
 
 /** The request as the client sends it: /api on the same origin, the query, the bearer token, the body. */
-function request(path: string, opts: RequestOptions, accept: string) {
+export function request(path: string, opts: RequestOptions, accept: string) {
   const url = new URL(`/api/${path.replace(/^\/+/, "").replace(/^api\//, "")}`, transport?.origin ?? window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { ...opts.headers };
@@ -70,12 +70,13 @@ function request(path: string, opts: RequestOptions, accept: string) {
   return { url, init, token };
 }
 
-function send(url: URL, init: RequestInit): Promise<Response> {
+/** Sends a request the client built: through the browser's fetch, or the server's in-process transport. */
+export function send(url: URL, init: RequestInit): Promise<Response> {
   return transport ? transport.fetch(url, init) : fetch(url, init);
 }
 
 /** The body as JSON, or undefined when it is empty or not JSON. */
-async function readJson(res: Response): Promise<unknown> {
+export async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
   try {
     return text ? JSON.parse(text) : undefined;
@@ -85,7 +86,7 @@ async function readJson(res: Response): Promise<unknown> {
 }
 
 /** The ApiError of a non-2xx answer; a 401 to a signed-in call ends the session (the registered handler). */
-function failure(res: Response, data: unknown, token: string | undefined, fallbackCode: string): ApiError {
+export function failure(res: Response, data: unknown, token: string | undefined, fallbackCode: string): ApiError {
   const e = (data ?? {}) as { message?: string; code?: string; details?: Record<string, unknown> };
   const err = new ApiError(res.status, e.code ?? fallbackCode, e.message ?? res.statusText, e.details);
   if (res.status === 401 && token) onUnauthorized?.(err);
@@ -103,28 +104,6 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const data = await readJson(res);
   if (!res.ok) throw failure(res, data, token, "HTTP_ERROR");
   return data as T;
-}
-
-/** Bytes the API answers (an image, a CSV file) with the answer's file name, when it names one. */
-export interface ApiBytes {
-  blob: Blob;
-  fileName: string | undefined;
-}
-
-/**
- * Calls the API for bytes rather than JSON: images served only with the bearer token (which an
- * <img src> cannot send) and file downloads. Errors as for `api`; an error answer without a JSON
- * body is coded by its status (404 NOT_FOUND, 403 FORBIDDEN, else HTTP_ERROR).
- */
-export async function apiBytes(path: string, opts: RequestOptions = {}): Promise<ApiBytes> {
-  const { url, init, token } = request(path, opts, "");
-  const res = await send(url, init);
-  if (!res.ok) {
-    const fallback = res.status === 404 ? "NOT_FOUND" : res.status === 403 ? "FORBIDDEN" : "HTTP_ERROR";
-    throw failure(res, await readJson(res), token, fallback);
-  }
-  const fileName = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1];
-  return { blob: await res.blob(), fileName };
 }
 
 /**

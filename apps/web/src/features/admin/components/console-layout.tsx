@@ -5,7 +5,6 @@ import {
   catalogueAdminPaths,
   liveAdminPaths,
   lotteryAdminPaths,
-  paths,
   paymentsAdminPaths,
   pocketAdminPaths,
   pointsAdminPaths,
@@ -16,7 +15,8 @@ import {
   securityAdminPaths,
   supportAdminPaths,
   vitalsAdminPaths,
-} from "../../../config/paths.ts";
+} from "../../../config/console-paths.ts";
+import { paths } from "../../../config/paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, NavLink, Outlet } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";

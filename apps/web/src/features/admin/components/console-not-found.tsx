@@ -1,5 +1,5 @@
 import { buttonClass } from "../../../components/button.tsx";
-import { adminPaths } from "../../../config/paths.ts";
+import { adminPaths } from "../../../config/console-paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link } from "../../../lib/router.tsx";
 

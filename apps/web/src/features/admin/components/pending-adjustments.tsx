@@ -2,7 +2,7 @@ import type { Adjustment } from "@shwe/contracts";
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { useState } from "react";
 import { Button } from "../../../components/button.tsx";
-import { adminPaths } from "../../../config/paths.ts";
+import { adminPaths } from "../../../config/console-paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";

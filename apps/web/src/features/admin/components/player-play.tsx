@@ -2,7 +2,7 @@ import { playerPlaySchema } from "@shwe/contracts";
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Skeleton } from "../../../components/skeleton.tsx";
-import { lotteryAdminPaths } from "../../../config/paths.ts";
+import { lotteryAdminPaths } from "../../../config/console-paths.ts";
 import { api } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link } from "../../../lib/router.tsx";

@@ -1,6 +1,6 @@
 import { formatDisplayDateTime } from "@shwe/domain";
 import { Skeleton } from "../../../components/skeleton.tsx";
-import { adminPaths } from "../../../config/paths.ts";
+import { adminPaths } from "../../../config/console-paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link } from "../../../lib/router.tsx";
 import { Panel } from "../components/panel.tsx";

@@ -1,7 +1,7 @@
 import { formatAmount } from "@shwe/domain";
 import type { ComponentType } from "react";
 import { Skeleton } from "../../../components/skeleton.tsx";
-import { adminPaths } from "../../../config/paths.ts";
+import { adminPaths } from "../../../config/console-paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";

@@ -1,7 +1,7 @@
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { BackIcon } from "../../../components/icons.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
-import { adminPaths } from "../../../config/paths.ts";
+import { adminPaths } from "../../../config/console-paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, useParams } from "../../../lib/router.tsx";
 import { usePlayerDetail } from "../api/player-detail.ts";

@@ -1,7 +1,7 @@
 import type { AdminUser } from "@shwe/contracts";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button.tsx";
-import { adminPaths } from "../../../config/paths.ts";
+import { adminPaths } from "../../../config/console-paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, useSearchParams } from "../../../lib/router.tsx";
 import { usePlayers } from "../api/players.ts";

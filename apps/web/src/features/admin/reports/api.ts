@@ -1,7 +1,8 @@
 import { balancesReportSchema, cashReportSchema, dailyPnlSchema, drawPnlSchema, reconciliationSchema } from "@shwe/contracts";
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import { api, apiBytes } from "../../../lib/api-client.ts";
+import { apiBytes } from "../../../lib/api-bytes.ts";
+import { api } from "../../../lib/api-client.ts";
 import { adminKeys } from "../api/query-keys.ts";
 
 export type ReportName = "pnl" | "draws" | "cash" | "balances" | "reconciliation";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { apiBytes } from "../../../lib/api-client.ts";
+import { apiBytes } from "../../../lib/api-bytes.ts";
 
 /**
  * GET /api/user/avatar: the owner's picture is served only with the bearer token, which an <img>

@@ -7,7 +7,8 @@ import {
   supportVisitorResponseSchema,
 } from "@shwe/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api, apiBytes } from "../../../lib/api-client.ts";
+import { apiBytes } from "../../../lib/api-bytes.ts";
+import { ApiError, api } from "../../../lib/api-client.ts";
 import { saveVisitorToken, visitorHeaders } from "../lib/visitor-token.ts";
 
 export { SUPPORT_TEXT_MAX };

@@ -3,7 +3,7 @@ import { drawsOnDay, type ScheduleConfig, yangonDate } from "@shwe/domain";
 import { useState } from "react";
 import { Button } from "../../../../components/button.tsx";
 import { Skeleton } from "../../../../components/skeleton.tsx";
-import { lotteryAdminPaths } from "../../../../config/paths.ts";
+import { lotteryAdminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link } from "../../../../lib/router.tsx";
 import { Badge } from "../../components/panel.tsx";

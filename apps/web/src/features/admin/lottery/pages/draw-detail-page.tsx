@@ -1,5 +1,5 @@
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
-import { lotteryAdminPaths } from "../../../../config/paths.ts";
+import { lotteryAdminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link, useParams } from "../../../../lib/router.tsx";
 import { Fact, PageHeader, Panel } from "../../components/panel.tsx";

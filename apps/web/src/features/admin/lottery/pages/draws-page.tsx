@@ -3,7 +3,7 @@ import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { useId } from "react";
 import { Button, buttonClass } from "../../../../components/button.tsx";
 import { RefreshIcon } from "../../../../components/icons.tsx";
-import { lotteryAdminPaths } from "../../../../config/paths.ts";
+import { lotteryAdminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link, useSearchParams } from "../../../../lib/router.tsx";
 import { inputClass } from "../../components/fields.tsx";

@@ -1,7 +1,7 @@
 import { type LotteryType, lotteryTypeSchema } from "@shwe/contracts";
 import { formatDisplayDateTime } from "@shwe/domain";
 import { buttonClass } from "../../../../components/button.tsx";
-import { lotteryAdminPaths } from "../../../../config/paths.ts";
+import { lotteryAdminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link, useParams } from "../../../../lib/router.tsx";
 import { Fact, PageHeader, Panel } from "../../components/panel.tsx";

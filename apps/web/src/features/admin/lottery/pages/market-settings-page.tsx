@@ -1,7 +1,7 @@
 import { MARKETS, type Market, type MarketSettingsResponse, marketSchema } from "@shwe/contracts";
 import { formatDisplayDate, YANGON_OFFSET_MINUTES } from "@shwe/domain";
 import { buttonClass } from "../../../../components/button.tsx";
-import { lotteryAdminPaths } from "../../../../config/paths.ts";
+import { lotteryAdminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link, useParams } from "../../../../lib/router.tsx";
 import { Badge, Fact, PageHeader, Panel } from "../../components/panel.tsx";

@@ -3,7 +3,7 @@ import { formatDisplayDate, formatDisplayDateTime } from "@shwe/domain";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../../components/button.tsx";
 import { Skeleton } from "../../../../components/skeleton.tsx";
-import { adminPaths } from "../../../../config/paths.ts";
+import { adminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link } from "../../../../lib/router.tsx";
 import { toast } from "../../../../lib/toast.ts";

@@ -1,4 +1,4 @@
-import { supportAdminPaths } from "../../../../config/paths.ts";
+import { supportAdminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link } from "../../../../lib/router.tsx";
 import { useSupportStats } from "../api.ts";

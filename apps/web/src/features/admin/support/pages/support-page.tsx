@@ -3,7 +3,7 @@ import { formatAmount } from "@shwe/domain";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Button } from "../../../../components/button.tsx";
-import { adminPaths } from "../../../../config/paths.ts";
+import { adminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link, useSearchParams } from "../../../../lib/router.tsx";
 import { useSession } from "../../../../lib/session-store.ts";
