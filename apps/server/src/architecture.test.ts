@@ -244,6 +244,58 @@ describe("boundaries", () => {
   });
 });
 
+describe("one way each (web)", () => {
+  const product = web.filter((f) => !isTestSupport(f.path));
+  const text = (file: string) => readFileSync(path.join(REPO_ROOT, file), "utf8");
+
+  it("URLs are defined only in config/paths.ts (and the console's in config/console-paths.ts)", () => {
+    const PATHS = `${WEB}/config/paths.ts`;
+    const URL_FILES = [PATHS, `${WEB}/config/console-paths.ts`];
+    expect(product.filter((f) => f.path !== PATHS && path.posix.basename(f.path) === "paths.ts").map((f) => f.path)).toEqual([]);
+    const pathObjects = product
+      .filter((f) => !URL_FILES.includes(f.path))
+      .flatMap((f) => [...text(f.path).matchAll(/export const (\w*Paths) = \{/g)].map((m) => `${f.path}: ${m[1]}`));
+    expect(pathObjects, "URL objects outside config/paths.ts and config/console-paths.ts (move them there)").toEqual([]);
+  });
+
+  it("requests go through the API client (lib/api-client.ts); only these files call fetch themselves", () => {
+    const FETCH_ALLOWED: Record<string, string> = {
+      "lib/api-client.ts": "the API client itself",
+      "features/house/api/house-client.ts":
+        "the house games' own game server (/house/api), with the play session's header, never the bearer token",
+      "lib/i18n.ts": "the locale files (static files, not the API)",
+      "lib/bold-font.ts": "warms the bold font file (a static file)",
+      "lib/speed-report.ts": "a keepalive beacon that must outlive the page",
+    };
+    const rawFetch = /(?<![\w.]|async )fetch\(|\b(?:window|globalThis|self)\.fetch\(/;
+    const found = product
+      .filter((f) => !(rel(f.path, WEB) in FETCH_ALLOWED))
+      .flatMap((f) =>
+        text(f.path)
+          .split("\n")
+          .flatMap((line, i) => (rawFetch.test(line) && !/^\s*(\/\/|\*)/.test(line) ? [`${f.path}:${i + 1}`] : [])),
+      );
+    expect(found, "hand-built fetch calls (use api() of lib/api-client.ts, or apiBytes() of lib/api-bytes.ts)").toEqual([]);
+    const callers = new Set(product.filter((f) => rawFetch.test(text(f.path))).map((f) => rel(f.path, WEB)));
+    expect(
+      Object.keys(FETCH_ALLOWED).filter((f) => !callers.has(f)),
+      "allowed files that no longer call fetch: delete them from the list",
+    ).toEqual([]);
+  });
+  it("web tests render screens through the one helper (src/test/render.tsx)", () => {
+    const OWN_ROUTER: Record<string, string> = {
+      "test/render.tsx": "the helper itself",
+      "lib/router.test.tsx": "the router's own tests",
+      "features/session/hooks/use-live-balance.test.tsx": "a hook's wrapper for renderHook, not a screen",
+    };
+    const tests = web.filter((f) => isTestSupport(f.path) && !(rel(f.path, WEB) in OWN_ROUTER));
+    expect(
+      tests.filter((f) => /<(RouterProvider|MemoryRouter)\b|<QueryClientProvider\b/.test(text(f.path))).map((f) => f.path),
+      "tests that set up their own router or query client for a render (use renderRoutes of src/test/render.tsx)",
+    ).toEqual([]);
+  });
+});
+
 describe("import cycles (type-only imports count)", () => {
   const show = (cycles: string[][]) => cycles.map((c) => c.join("  <->  "));
 

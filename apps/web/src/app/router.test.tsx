@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { mockApi, renderRoutes } from "../test/render.tsx";
 import { routes } from "./router.tsx";
-import { mockApi, renderRoutes } from "./testing.tsx";
 
 describe("router", () => {
   // jsdom has no scrolling; the layout restores the scroll position on navigation.

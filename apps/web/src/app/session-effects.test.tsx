@@ -4,8 +4,8 @@ import { clearSessionExpired, sessionExpiredMarked } from "../features/auth/lib/
 import { api } from "../lib/api-client.ts";
 import { createMemoryRouter } from "../lib/router.tsx";
 import { useSession } from "../lib/session-store.ts";
+import { initTestI18n, mockApi, signIn, testQueryClient } from "../test/render.tsx";
 import { installSessionEffects } from "./session-effects.ts";
-import { initTestI18n, mockApi, signIn, testQueryClient } from "./testing.tsx";
 import { AppToasts } from "./toasts.tsx";
 
 const profile = {

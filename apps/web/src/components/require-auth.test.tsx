@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { renderRoutes, signIn } from "../app/testing.tsx";
 import { useLocation } from "../lib/router.tsx";
 import { USER_INFO_KEY, useSession } from "../lib/session-store.ts";
+import { renderRoutes, signIn } from "../test/render.tsx";
 import { RequireAuth } from "./require-auth.tsx";
 
 function LoginProbe() {

@@ -1,4 +1,10 @@
-/** The one source of the site's URLs (routes and their builders). */
+/**
+ * The one source of the site's URLs (routes and their builders), with config/console-paths.ts for
+ * the operator console's (kept apart so the player's first visit does not carry them). No other
+ * file defines URLs (apps/server/src/architecture.test.ts, "one way each").
+ */
+
+/** URLs of the player site. */
 export const paths = {
   home: "/",
   login: "/login",

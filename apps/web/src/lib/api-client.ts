@@ -51,10 +51,12 @@ export function setApiTransport(next: Transport | undefined): void {
   transport = next;
 }
 
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const url = new URL(`/api/${path.replace(/^\/+/, "")}`, transport?.origin ?? window.location.origin);
+/** The request as the client sends it: /api on the same origin, the query, the bearer token, the body. */
+export function request(path: string, opts: RequestOptions, accept: string) {
+  const url = new URL(`/api/${path.replace(/^\/+/, "").replace(/^api\//, "")}`, transport?.origin ?? window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { ...opts.headers, Accept: "application/json" };
+  const headers: Record<string, string> = { ...opts.headers };
+  if (accept) headers.Accept = accept;
   const token = opts.anonymous ? undefined : useSession.getState().user?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (opts.idempotencyKey) headers["Idempotency-Key"] = opts.idempotencyKey;
@@ -65,21 +67,42 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     body = JSON.stringify(opts.body);
   }
   const init: RequestInit = { method: opts.method ?? (body ? "POST" : "GET"), headers, body, signal: opts.signal ?? null };
-  const res = transport ? await transport.fetch(url, init) : await fetch(url, init);
-  if (res.status === 204) return undefined as T;
+  return { url, init, token };
+}
+
+/** Sends a request the client built: through the browser's fetch, or the server's in-process transport. */
+export function send(url: URL, init: RequestInit): Promise<Response> {
+  return transport ? transport.fetch(url, init) : fetch(url, init);
+}
+
+/** The body as JSON, or undefined when it is empty or not JSON. */
+export async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
-  let data: unknown;
   try {
-    data = text ? JSON.parse(text) : undefined;
+    return text ? JSON.parse(text) : undefined;
   } catch {
-    data = undefined;
+    return undefined;
   }
-  if (!res.ok) {
-    const e = (data ?? {}) as { message?: string; code?: string; details?: Record<string, unknown> };
-    const err = new ApiError(res.status, e.code ?? "HTTP_ERROR", e.message ?? res.statusText, e.details);
-    if (res.status === 401 && token) onUnauthorized?.(err);
-    throw err;
-  }
+}
+
+/** The ApiError of a non-2xx answer; a 401 to a signed-in call ends the session (the registered handler). */
+export function failure(res: Response, data: unknown, token: string | undefined, fallbackCode: string): ApiError {
+  const e = (data ?? {}) as { message?: string; code?: string; details?: Record<string, unknown> };
+  const err = new ApiError(res.status, e.code ?? fallbackCode, e.message ?? res.statusText, e.details);
+  if (res.status === 401 && token) onUnauthorized?.(err);
+  return err;
+}
+
+/**
+ * Calls the API at `path` (after /api/; a leading "/api/" is accepted too, as in the URLs the
+ * server hands out) and answers the JSON body.
+ */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const { url, init, token } = request(path, opts, "application/json");
+  const res = await send(url, init);
+  if (res.status === 204) return undefined as T;
+  const data = await readJson(res);
+  if (!res.ok) throw failure(res, data, token, "HTTP_ERROR");
   return data as T;
 }
 

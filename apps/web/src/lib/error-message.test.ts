@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { initTestI18n } from "../app/testing.tsx";
+import { initTestI18n } from "../test/render.tsx";
 import { ApiError } from "./api-client.ts";
 import { errorMessage } from "./error-message.ts";
 

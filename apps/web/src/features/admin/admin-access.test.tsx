@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { routes } from "../../app/router.tsx";
-import { renderRoutes, signIn } from "../../app/testing.tsx";
 import { useSession } from "../../lib/session-store.ts";
+import { renderRoutes, signIn } from "../../test/render.tsx";
 import { emptyQueues, mockServer, signInOperator } from "./test/render.tsx";
 
 describe("operator console access", { timeout: 20_000 }, () => {

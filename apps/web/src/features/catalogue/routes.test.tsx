@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { routes } from "../../app/router.tsx";
-import { mockApi, renderRoutes } from "../../app/testing.tsx";
+import { mockApi, renderRoutes } from "../../test/render.tsx";
 
 const shell = {
   "g/categories": { body: { success: true, data: [] } },

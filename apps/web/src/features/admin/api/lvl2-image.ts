@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { ApiError } from "../../../lib/api-client.ts";
-import { useSession } from "../../../lib/session-store.ts";
+import { apiBytes } from "../../../lib/api-bytes.ts";
 import { adminKeys } from "./query-keys.ts";
 
 /**
@@ -9,16 +8,8 @@ import { adminKeys } from "./query-keys.ts";
  * <img src> cannot send, so the bytes are fetched here and shown from a blob URL.
  */
 export async function fetchLvl2Image(uploadId: number, signal?: AbortSignal): Promise<Blob> {
-  const token = useSession.getState().user?.token;
-  const res = await fetch(new URL(`/api/admin/lvl2/${uploadId}/image`, window.location.origin), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    signal: signal ?? null,
-  });
-  if (!res.ok) {
-    const code = res.status === 404 ? "NOT_FOUND" : res.status === 403 ? "FORBIDDEN" : "HTTP_ERROR";
-    throw new ApiError(res.status, code, res.statusText);
-  }
-  return res.blob();
+  const { blob } = await apiBytes(`admin/lvl2/${uploadId}/image`, signal ? { signal } : {});
+  return blob;
 }
 
 /** The displayable URL of an upload's image (revoked when no longer shown), with the query's state. */

@@ -1,36 +1,38 @@
 import { type ComponentType, Suspense, useEffect, useRef } from "react";
 import { Spinner } from "../../../components/spinner.tsx";
+import {
+  adminPaths,
+  catalogueAdminPaths,
+  liveAdminPaths,
+  lotteryAdminPaths,
+  paymentsAdminPaths,
+  pocketAdminPaths,
+  pointsAdminPaths,
+  promosAdminPaths,
+  referralAdminPaths,
+  reportsAdminPaths,
+  rewardsAdminPaths,
+  securityAdminPaths,
+  supportAdminPaths,
+  vitalsAdminPaths,
+} from "../../../config/console-paths.ts";
 import { paths } from "../../../config/paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, NavLink, Outlet } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { PointIcon } from "../../points/components/point-icon.tsx";
 import { CatalogueNavIcon } from "../catalogue/catalogue-nav-icon.tsx";
-import { catalogueAdminPaths } from "../catalogue/routes.tsx";
 import { formatCount, type PendingCount, usePendingCounts } from "../hooks/use-pending-counts.ts";
 import { LiveNavIcon } from "../live/live-nav-icon.tsx";
-import { liveAdminPaths } from "../live/paths.ts";
 import { LotteryNavIcon } from "../lottery/components/lottery-nav-icon.tsx";
-import { lotteryAdminPaths } from "../lottery/paths.ts";
-import { adminPaths } from "../paths.ts";
 import { PaymentsNavIcon } from "../payments/payments-nav-icon.tsx";
-import { paymentsAdminPaths } from "../payments/routes.tsx";
-import { pocketAdminPaths } from "../pocket/paths.ts";
 import { PocketNavIcon } from "../pocket/pocket-nav-icon.tsx";
-import { pointsAdminPaths } from "../points/paths.ts";
 import { PromosNavIcon } from "../promos/promos-nav-icon.tsx";
-import { promosAdminPaths } from "../promos/routes.tsx";
-import { referralAdminPaths } from "../referral/paths.ts";
 import { ReferralNavIcon } from "../referral/referral-nav-icon.tsx";
 import { ReportsNavIcon } from "../reports/reports-nav-icon.tsx";
-import { reportsAdminPaths } from "../reports/routes.tsx";
 import { CashbackNavIcon } from "../rewards/cashback-nav-icon.tsx";
-import { rewardsAdminPaths } from "../rewards/paths.ts";
-import { securityAdminPaths } from "../security/routes.tsx";
 import { SecurityNavIcon } from "../security/security-nav-icon.tsx";
-import { supportAdminPaths } from "../support/paths.ts";
 import { SupportNavIcon } from "../support/support-nav-icon.tsx";
-import { vitalsAdminPaths } from "../vitals/routes.tsx";
 import { VitalsNavIcon } from "../vitals/vitals-nav-icon.tsx";
 import { CashInIcon, CashOutIcon, ContentIcon, DashboardIcon, ExitIcon, IdCardIcon, LogIcon, PlayersIcon } from "./console-icons.tsx";
 import { LanguageSelect } from "./language-select.tsx";

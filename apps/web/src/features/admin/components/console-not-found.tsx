@@ -1,7 +1,7 @@
 import { buttonClass } from "../../../components/button.tsx";
+import { adminPaths } from "../../../config/console-paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link } from "../../../lib/router.tsx";
-import { adminPaths } from "../paths.ts";
 
 /** An unknown console address: say so, with the way back to the dashboard. */
 export function ConsoleNotFound() {

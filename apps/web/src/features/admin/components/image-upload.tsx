@@ -1,21 +1,14 @@
 import { useId, useState } from "react";
-import { ApiError } from "../../../lib/api-client.ts";
+import { ApiError, api } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
-import { useSession } from "../../../lib/session-store.ts";
 import { useErrorText } from "../hooks/use-error-text.ts";
 
 /** POST /api/admin/media (multipart `image`): answers the stored image's site path. */
 export async function uploadContentImage(file: File): Promise<string> {
   const body = new FormData();
   body.append("image", file);
-  const token = useSession.getState().user?.token;
-  const res = await fetch(new URL("/api/admin/media", window.location.origin), {
-    method: "POST",
-    body,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  const data = (await res.json().catch(() => ({}))) as { path?: string; code?: string; message?: string };
-  if (!res.ok || !data.path) throw new ApiError(res.status, data.code ?? "HTTP_ERROR", data.message ?? res.statusText);
+  const data = await api<{ path?: string } | undefined>("admin/media", { method: "POST", body });
+  if (!data?.path) throw new ApiError(502, "HTTP_ERROR", "The upload answered no image path.");
   return data.path;
 }
 

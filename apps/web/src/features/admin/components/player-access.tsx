@@ -4,13 +4,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { adminPaths } from "../../../config/console-paths.ts";
 import { api } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { adminKeys } from "../api/query-keys.ts";
 import { useErrorText } from "../hooks/use-error-text.ts";
-import { adminPaths } from "../paths.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { Badge, Fact, Panel } from "./panel.tsx";
 

@@ -2,11 +2,11 @@ import { playerPlaySchema } from "@shwe/contracts";
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { lotteryAdminPaths } from "../../../config/console-paths.ts";
 import { api } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link } from "../../../lib/router.tsx";
 import { adminKeys } from "../api/query-keys.ts";
-import { lotteryAdminPaths } from "../lottery/paths.ts";
 import { Panel } from "./panel.tsx";
 
 /** The player page's recent play: the latest lottery slips (numbers, stake, won, outcome) and casino rounds. */

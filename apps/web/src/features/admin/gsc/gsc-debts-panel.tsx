@@ -1,10 +1,10 @@
 import { formatDisplayDateTime } from "@shwe/domain";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { adminPaths } from "../../../config/console-paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link } from "../../../lib/router.tsx";
 import { Panel } from "../components/panel.tsx";
 import { useErrorText } from "../hooks/use-error-text.ts";
-import { adminPaths } from "../paths.ts";
 import { useGscDebts, useGscStatus } from "./api.ts";
 
 /** A debt in kyat as the API gives it, exact (up to 4 decimals): 1234.5 → "1,234.5". */

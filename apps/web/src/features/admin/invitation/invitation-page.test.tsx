@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { mockApi, renderWithProviders } from "../../../app/testing.tsx";
+import { mockApi, renderWithProviders } from "../../../test/render.tsx";
 import { InvitationPage } from "./invitation-page.tsx";
 
 const TOKEN = "k".repeat(32);

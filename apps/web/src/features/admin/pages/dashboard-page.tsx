@@ -1,6 +1,7 @@
 import { formatAmount } from "@shwe/domain";
 import type { ComponentType } from "react";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { adminPaths } from "../../../config/console-paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
@@ -8,7 +9,6 @@ import { CashInIcon, CashOutIcon, IdCardIcon, PlayersIcon } from "../components/
 import { LedgerHealth } from "../components/ledger-health.tsx";
 import { PageHeader } from "../components/panel.tsx";
 import { formatCount, type PendingCount, usePendingCounts } from "../hooks/use-pending-counts.ts";
-import { adminPaths } from "../paths.ts";
 import { SupportStatsCard } from "../support/components/support-stats.tsx";
 
 /** What waits for an operator now, and whether the ledger is sound. */

@@ -1,6 +1,7 @@
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { BackIcon } from "../../../components/icons.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { adminPaths } from "../../../config/console-paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, useParams } from "../../../lib/router.tsx";
 import { usePlayerDetail } from "../api/player-detail.ts";
@@ -13,7 +14,6 @@ import { PlayerAccessPanel } from "../components/player-access.tsx";
 import { RecentCashRequests, RecentJournals } from "../components/player-activity.tsx";
 import { PlayerPlayPanels } from "../components/player-play.tsx";
 import { LoadError } from "../components/query-state.tsx";
-import { adminPaths } from "../paths.ts";
 
 /** One player: balances, turnover, level, blocked flag, block/unblock, balance adjustment and recent activity. */
 export function PlayerDetailPage() {

@@ -1,6 +1,7 @@
 import type { AdminUser } from "@shwe/contracts";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button.tsx";
+import { adminPaths } from "../../../config/console-paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, useSearchParams } from "../../../lib/router.tsx";
 import { usePlayers } from "../api/players.ts";
@@ -10,7 +11,6 @@ import { Money } from "../components/money.tsx";
 import { Badge, PageHeader } from "../components/panel.tsx";
 import { PendingAdjustments } from "../components/pending-adjustments.tsx";
 import { EmptyState, ListSkeleton, LoadError } from "../components/query-state.tsx";
-import { adminPaths } from "../paths.ts";
 
 /** Players: pending adjustments first, then a search by phone, name or user code (newest accounts when empty). */
 export function PlayersPage() {

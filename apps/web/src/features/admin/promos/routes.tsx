@@ -3,8 +3,5 @@ import type { RouteObject } from "../../../lib/router.tsx";
 
 const PromoCodesPage = lazyPage(() => import("./promo-codes-page.tsx").then((m) => m.PromoCodesPage));
 
-/** URL of the console's promo codes (under /admin). */
-export const promosAdminPaths = { promos: "/admin/promo-codes" } as const;
-
 /** The console's promo codes screen, relative to /admin. */
 export const promosConsoleRoutes: RouteObject[] = [{ path: "promo-codes", element: <PromoCodesPage /> }];

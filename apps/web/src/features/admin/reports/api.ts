@@ -1,8 +1,8 @@
 import { balancesReportSchema, cashReportSchema, dailyPnlSchema, drawPnlSchema, reconciliationSchema } from "@shwe/contracts";
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import { ApiError, api } from "../../../lib/api-client.ts";
-import { useSession } from "../../../lib/session-store.ts";
+import { apiBytes } from "../../../lib/api-bytes.ts";
+import { api } from "../../../lib/api-client.ts";
 import { adminKeys } from "../api/query-keys.ts";
 
 export type ReportName = "pnl" | "draws" | "cash" | "balances" | "reconciliation";
@@ -32,18 +32,11 @@ export function useReport<N extends ReportName>(name: N, range: ReportRange) {
 
 /** The same report as a CSV file, saved by the browser under the server's file name. */
 export async function downloadReport(name: ReportName, range: ReportRange): Promise<void> {
-  const url = new URL(`/api/admin/reports/${name}`, window.location.origin);
-  url.searchParams.set("start_date", range.start_date);
-  url.searchParams.set("end_date", range.end_date);
-  url.searchParams.set("format", "csv");
-  const token = useSession.getState().user?.token;
-  const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    const e = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
-    throw new ApiError(res.status, e.code ?? "HTTP_ERROR", e.message ?? res.statusText);
-  }
-  const name_ = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `${name}.csv`;
-  const href = URL.createObjectURL(await res.blob());
+  const { blob, fileName } = await apiBytes(`admin/reports/${name}`, {
+    query: { start_date: range.start_date, end_date: range.end_date, format: "csv" },
+  });
+  const name_ = fileName ?? `${name}.csv`;
+  const href = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = href;
   a.download = name_;

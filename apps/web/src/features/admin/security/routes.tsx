@@ -1,8 +1,5 @@
 import type { RouteObject } from "../../../lib/router.tsx";
 import { SecurityPage } from "./pages/security-page.tsx";
 
-/** URLs of the console's security screen (under /admin). */
-export const securityAdminPaths = { security: "/admin/security" } as const;
-
 /** The operator's two-step sign-in and the admins' console accounts, relative to /admin. */
 export const securityConsoleRoutes: RouteObject[] = [{ path: "security", element: <SecurityPage /> }];

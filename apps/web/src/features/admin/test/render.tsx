@@ -1,12 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { configure, render } from "@testing-library/react";
+import { configure } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import type { ReactElement } from "react";
-import { ToastContainer } from "react-toastify";
 import { vi } from "vitest";
-import { initTestI18n, signIn, testQueryClient } from "../../../app/testing.tsx";
-import { createMemoryRouter, RouterProvider } from "../../../lib/router.tsx";
 import type { SessionUser } from "../../../lib/session-store.ts";
+import { renderRoutes, signIn } from "../../../test/render.tsx";
 
 // Console screens chain several calls; on a busy machine the default one-second wait is too short.
 configure({ asyncUtilTimeout: 5000 });
@@ -69,16 +66,7 @@ export function signInOperator(overrides: Partial<SessionUser> = {}): SessionUse
 
 /** Renders one console element at `path` (matched by `pattern`) with English texts, a fresh query client and toasts. */
 export function renderConsole(element: ReactElement, { path, pattern = path }: { path: string; pattern?: string }) {
-  initTestI18n();
-  const client = testQueryClient();
-  const router = createMemoryRouter([{ path: pattern, element }], { initialEntries: [path] });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </QueryClientProvider>,
-  );
-  return { ...view, router, client };
+  return renderRoutes([{ path: pattern, element }], { path, toasts: true });
 }
 
 /** The empty answers of the pending queues the console navigation counts. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi } from "../../../app/testing.tsx";
+import { mockApi } from "../../../test/render.tsx";
 import { verifyRegister } from "./verify-register.ts";
 
 const session = {

@@ -1,15 +1,13 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { ToastContainer } from "react-toastify";
 import { vi } from "vitest";
 import cnAuth from "../../../../public/locales/cn/auth.json";
 import enAuth from "../../../../public/locales/en/auth.json";
 import mmAuth from "../../../../public/locales/mm/auth.json";
 import thaiAuth from "../../../../public/locales/thai/auth.json";
 import { createInstance } from "../../../lib/i18n-core.ts";
-import { I18nextProvider, initReactI18next } from "../../../lib/i18n-react.tsx";
-import { createMemoryRouter, RouterProvider, useLocation } from "../../../lib/router.tsx";
+import { initReactI18next } from "../../../lib/i18n-react.tsx";
+import { useLocation } from "../../../lib/router.tsx";
+import { renderRoutes } from "../../../test/render.tsx";
 
 export type Lng = "en" | "mm" | "cn" | "thai";
 
@@ -54,25 +52,13 @@ export interface RenderOptions {
 
 /** Renders one account page in a memory router with the query client, translations and toasts. */
 export function renderPage({ path, element, at, state, lng = "en" }: RenderOptions) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const [pathname, search = ""] = at.split("?");
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path, element },
       { path: "*", element: <Where /> },
     ],
-    { initialEntries: [{ pathname, search: search ? `?${search}` : "", state }] },
+    { path: at, state, i18n: testI18n(lng), toasts: true },
   );
-  const i18n = testI18n(lng);
-  const utils = render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <ToastContainer />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { ...utils, router, queryClient };
 }
 
 export interface Call {

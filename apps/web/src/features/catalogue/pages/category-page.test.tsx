@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { mockApi, renderRoutes } from "../../../app/testing.tsx";
+import { mockApi, renderRoutes } from "../../../test/render.tsx";
 import { CategoryPage, PROVIDER_PLACEHOLDERS } from "./category-page.tsx";
 
 const provider = (id: number, name: string, over: Record<string, unknown> = {}) => ({

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderRoutes } from "../../../app/testing.tsx";
+import { mockApi, renderRoutes } from "../../../test/render.tsx";
 import { GAME_CLOSE_MESSAGE } from "../lib/overlay-messages.ts";
 import { GameUnavailablePage } from "./game-unavailable-page.tsx";
 

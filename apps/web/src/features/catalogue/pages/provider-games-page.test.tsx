@@ -2,9 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderRoutes, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
+import { mockApi, renderRoutes, signIn } from "../../../test/render.tsx";
 import { useTransferPopup } from "../../session/stores/transfer-popup.ts";
 import { TransferHost } from "../../wallet/components/transfer-host.tsx";
 import { GAME_CLOSE_MESSAGE } from "../lib/overlay-messages.ts";

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { mockApi, renderWithProviders, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { mockApi, renderWithProviders, signIn } from "../../../test/render.tsx";
 import { ReferralCard } from "./referral-card.tsx";
 
 const friend = (id: number) => ({ id, phone: `09*******${100 + id}`, joined_at: "2025-02-10T03:00:00.000Z", share_earned: 100 * id });

@@ -1,8 +1,8 @@
 import { yangonDate } from "@shwe/domain";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { mockApi, renderRoutes, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { mockApi, renderRoutes, signIn } from "../../../test/render.tsx";
 import { GameHistoryPage } from "./game-history-page.tsx";
 import { GameReportPage } from "./game-report-page.tsx";
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { mockApi, renderRoutes, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { mockApi, renderRoutes, signIn } from "../../../test/render.tsx";
 import { GameReportPage } from "./game-report-page.tsx";
 
 const SLOW = { timeout: 30_000 };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mockApi, renderWithProviders } from "../../../app/testing.tsx";
+import { mockApi, renderWithProviders } from "../../../test/render.tsx";
 import { LotteryGames } from "./lottery-games.tsx";
 
 describe("LotteryGames (home)", () => {

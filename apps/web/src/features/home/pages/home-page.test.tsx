@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mockApi, renderWithProviders } from "../../../app/testing.tsx";
+import { mockApi, renderWithProviders } from "../../../test/render.tsx";
 import { HomePage } from "./home-page.tsx";
 
 const slot = { id: 2, code: "slot", name: "Slot", image: "/img/categories/slot.svg" };

@@ -3,7 +3,7 @@ import { commitSeed, slotRound } from "@shwe/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderRoutes } from "../../../app/testing.tsx";
+import { mockApi, renderRoutes } from "../../../test/render.tsx";
 import { HouseGamePage } from "./house-game-page.tsx";
 
 const COMMIT_A = "a".repeat(64);

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mockApi, renderRoutes } from "../../../app/testing.tsx";
 import { dispatchRealtime } from "../../../lib/realtime.ts";
+import { mockApi, renderRoutes } from "../../../test/render.tsx";
 import { useLiveResults } from "../hooks/use-live-results.ts";
 import { LiveResult } from "./live-result.tsx";
 

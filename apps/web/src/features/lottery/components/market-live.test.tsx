@@ -1,8 +1,8 @@
 import type { MarketNow } from "@shwe/contracts";
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderRoutes } from "../../../app/testing.tsx";
 import { dispatchRealtime } from "../../../lib/realtime.ts";
+import { mockApi, renderRoutes } from "../../../test/render.tsx";
 import { MarketLive } from "./market-live.tsx";
 
 const tick = (two_d: string, set_index: string, change: string | null) => ({

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { mockApi, renderWithProviders, signIn } from "../../../app/testing.tsx";
+import { mockApi, renderWithProviders, signIn } from "../../../test/render.tsx";
 import { BetSlipPage } from "../pages/bet-slip-page.tsx";
 import { WinNumberPage } from "../pages/win-number-page.tsx";
 

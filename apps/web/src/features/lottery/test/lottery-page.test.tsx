@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderRoutes, signIn } from "../../../app/testing.tsx";
 import { preloadIslands } from "../../../lib/island.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { mockApi, renderRoutes, signIn } from "../../../test/render.tsx";
 import { noteServerTime } from "../lib/server-clock.ts";
 import { LotteryPage } from "../pages/lottery-page.tsx";
 import { board, draw, sections } from "./fixtures.ts";

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import cnStats from "../../../../public/locales/cn/stats.json";
 import mmStats from "../../../../public/locales/mm/stats.json";
-import { mockApi, renderWithProviders } from "../../../app/testing.tsx";
+import { mockApi, renderWithProviders } from "../../../test/render.tsx";
 import { MonthCalendar } from "../components/month-calendar.tsx";
 import { addMonths, monthWeeks } from "../lib/month-grid.ts";
 import { NumberStatsPage } from "../pages/number-stats-page.tsx";

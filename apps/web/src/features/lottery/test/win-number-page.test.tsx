@@ -2,7 +2,7 @@ import { commitSeed, fairNumber } from "@shwe/domain";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { mockApi, renderWithProviders } from "../../../app/testing.tsx";
+import { mockApi, renderWithProviders } from "../../../test/render.tsx";
 import { WinNumberPage } from "../pages/win-number-page.tsx";
 
 const SEED = "5f".repeat(32);

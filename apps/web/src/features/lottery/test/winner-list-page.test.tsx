@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderWithProviders } from "../../../app/testing.tsx";
+import { renderWithProviders } from "../../../test/render.tsx";
 import { WinnerListPage } from "../pages/winner-list-page.tsx";
 
 interface Call {

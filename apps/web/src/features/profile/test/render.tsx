@@ -1,14 +1,11 @@
 import type { Profile } from "@shwe/contracts";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { ToastContainer } from "react-toastify";
 import { vi } from "vitest";
 import enProfile from "../../../../public/locales/en/profile.json";
 import mmProfile from "../../../../public/locales/mm/profile.json";
 import { createInstance } from "../../../lib/i18n-core.ts";
-import { I18nextProvider, initReactI18next } from "../../../lib/i18n-react.tsx";
-import { createMemoryRouter, RouterProvider } from "../../../lib/router.tsx";
+import { initReactI18next } from "../../../lib/i18n-react.tsx";
+import { renderRoutes } from "../../../test/render.tsx";
 
 /** Renders a page at /profile with the real profile translations, a fresh query client and toasts. */
 export function renderProfile(element: ReactElement, lng: "en" | "mm" = "en") {
@@ -22,16 +19,7 @@ export function renderProfile(element: ReactElement, lng: "en" | "mm" = "en") {
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: "/profile", element }], { initialEntries: ["/profile"] });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <ToastContainer />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  return renderRoutes([{ path: "/profile", element }], { path: "/profile", i18n, toasts: true });
 }
 
 export interface Call {

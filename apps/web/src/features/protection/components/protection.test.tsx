@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderWithProviders, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { mockApi, renderWithProviders, signIn } from "../../../test/render.tsx";
 import { ProtectionCard } from "./protection-card.tsx";
 import { nextReminderIn, PLAY_START_KEY, RealityCheckHost } from "./reality-check.tsx";
 

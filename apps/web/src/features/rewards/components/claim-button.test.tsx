@@ -2,8 +2,8 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { mockApi, renderWithProviders, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { mockApi, renderWithProviders, signIn } from "../../../test/render.tsx";
 import { ClaimButton } from "./claim-button.tsx";
 import { PocketButton } from "./pocket-button.tsx";
 

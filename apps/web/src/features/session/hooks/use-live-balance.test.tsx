@@ -3,10 +3,10 @@ import { act } from "@testing-library/react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { signIn } from "../../../app/testing.tsx";
 import { installFakeWebSocket } from "../../../lib/realtime-testing.ts";
 import { MemoryRouter } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { signIn } from "../../../test/render.tsx";
 import { useLiveBalance } from "./use-live-balance.ts";
 
 function Shell() {

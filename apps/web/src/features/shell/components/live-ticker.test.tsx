@@ -1,10 +1,10 @@
 import { act, render, screen } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderRoutes } from "../../../app/testing.tsx";
 import i18n from "../../../lib/i18n-core.ts";
 import { dispatchRealtime } from "../../../lib/realtime.ts";
 import { toast } from "../../../lib/toast.ts";
+import { mockApi, renderRoutes } from "../../../test/render.tsx";
 import { LiveTicker } from "./live-ticker.tsx";
 import { Marquee } from "./marquee.tsx";
 

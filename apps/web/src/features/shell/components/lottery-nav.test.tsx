@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderWithProviders } from "../../../app/testing.tsx";
+import { renderWithProviders } from "../../../test/render.tsx";
 import { LotteryMenu, MobileLotteryLinks } from "./lottery-nav.tsx";
 
 describe("lottery navigation", () => {

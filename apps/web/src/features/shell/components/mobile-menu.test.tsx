@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { mockApi, renderRoutes } from "../../../app/testing.tsx";
+import { mockApi, renderRoutes } from "../../../test/render.tsx";
 import { useShellUi } from "../stores/shell-ui.ts";
 import { MobileMenu } from "./mobile-menu.tsx";
 

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderWithProviders, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { mockApi, renderWithProviders, signIn } from "../../../test/render.tsx";
 import { useTransferPopup } from "../../session/stores/transfer-popup.ts";
 import { useShellUi } from "../stores/shell-ui.ts";
 import { MobileHeader } from "./mobile-header.tsx";

@@ -1,8 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderWithProviders, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { mockApi, renderWithProviders, signIn } from "../../../test/render.tsx";
 import { useShellUi } from "../stores/shell-ui.ts";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { UserMenu } from "./user-menu.tsx";

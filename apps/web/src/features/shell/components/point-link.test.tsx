@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderWithProviders, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { renderWithProviders, signIn } from "../../../test/render.tsx";
 import { PointLink } from "./point-link.tsx";
 
 afterEach(() => useSession.setState({ user: null }));

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { mockApi, renderRoutes, renderWithProviders, signIn } from "../../../app/testing.tsx";
 import i18n from "../../../lib/i18n-core.ts";
 import { useSession } from "../../../lib/session-store.ts";
+import { mockApi, renderRoutes, renderWithProviders, signIn } from "../../../test/render.tsx";
 import { useShellUi } from "../stores/shell-ui.ts";
 import { BalanceBox } from "./balance.tsx";
 import { CategoryTabs } from "./category-tabs.tsx";

@@ -7,8 +7,8 @@ import {
   supportVisitorResponseSchema,
 } from "@shwe/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiBytes } from "../../../lib/api-bytes.ts";
 import { ApiError, api } from "../../../lib/api-client.ts";
-import { useSession } from "../../../lib/session-store.ts";
 import { saveVisitorToken, visitorHeaders } from "../lib/visitor-token.ts";
 
 export { SUPPORT_TEXT_MAX };
@@ -96,9 +96,6 @@ export function sendTyping(signedIn: boolean): void {
  * shown from memory.
  */
 export async function fetchSupportImage(url: string, signedIn: boolean, signal?: AbortSignal): Promise<Blob> {
-  const token = useSession.getState().user?.token;
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : visitorHeaders(signedIn);
-  const res = await fetch(new URL(url, window.location.origin), { headers, signal: signal ?? null });
-  if (!res.ok) throw new ApiError(res.status, "HTTP_ERROR", res.statusText);
-  return res.blob();
+  const { blob } = await apiBytes(url, { headers: visitorHeaders(signedIn), ...(signal ? { signal } : {}) });
+  return blob;
 }

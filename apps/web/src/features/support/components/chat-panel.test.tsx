@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { mockApi, renderRoutes, signIn } from "../../../app/testing.tsx";
 import { connectRealtime, dispatchRealtime } from "../../../lib/realtime.ts";
 import { installFakeWebSocket, lastSocket } from "../../../lib/realtime-testing.ts";
 import { useSession } from "../../../lib/session-store.ts";
+import { mockApi, renderRoutes, signIn } from "../../../test/render.tsx";
 import { useChat } from "../stores/chat.ts";
 import { ChatButton } from "./chat-button.tsx";
 import { ChatPanel } from "./chat-panel.tsx";

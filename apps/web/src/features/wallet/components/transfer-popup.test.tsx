@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { mockApi, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { mockApi, signIn } from "../../../test/render.tsx";
 import { useOpenTransfer } from "../../session/hooks/use-open-transfer.ts";
 import { useTransferPopup } from "../../session/stores/transfer-popup.ts";
 import { renderPage, requestsTo, SLOW, setupUser } from "../test/fixtures.tsx";

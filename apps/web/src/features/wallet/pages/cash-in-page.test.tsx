@@ -1,7 +1,7 @@
 import { yangonDate } from "@shwe/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi, signIn } from "../../../app/testing.tsx";
+import { mockApi, signIn } from "../../../test/render.tsx";
 import { cashInRow, METHODS, renderPage, requestsTo, SLOW, setupUser } from "../test/fixtures.tsx";
 import { CashInPage } from "./cash-in-page.tsx";
 

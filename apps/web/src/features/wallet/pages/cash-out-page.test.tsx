@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mockApi, signIn } from "../../../app/testing.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { mockApi, signIn } from "../../../test/render.tsx";
 import { METHODS, renderPage, requestsTo, SLOW, setupUser } from "../test/fixtures.tsx";
 import { CashOutPage } from "./cash-out-page.tsx";
 

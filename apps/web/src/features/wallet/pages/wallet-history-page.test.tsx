@@ -1,7 +1,7 @@
 import { formatDisplayDate, yangonDate } from "@shwe/domain";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mockApi, signIn } from "../../../app/testing.tsx";
+import { mockApi, signIn } from "../../../test/render.tsx";
 import { cashInRow, renderPage, requestsTo, SLOW, setupUser } from "../test/fixtures.tsx";
 import { WalletHistoryPage } from "./wallet-history-page.tsx";
 

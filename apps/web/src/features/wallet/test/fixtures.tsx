@@ -3,7 +3,7 @@ import { configure } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { ToastContainer } from "react-toastify";
-import { renderRoutes } from "../../../app/testing.tsx";
+import { renderRoutes } from "../../../test/render.tsx";
 
 // Page tests type a lot on a shared, busy machine: give the screen time to catch up.
 configure({ asyncUtilTimeout: 4_000 });

@@ -3,11 +3,11 @@ import { drawsOnDay, type ScheduleConfig, yangonDate } from "@shwe/domain";
 import { useState } from "react";
 import { Button } from "../../../../components/button.tsx";
 import { Skeleton } from "../../../../components/skeleton.tsx";
+import { lotteryAdminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link } from "../../../../lib/router.tsx";
 import { Badge } from "../../components/panel.tsx";
 import { useAdminGames } from "../api/games.ts";
-import { lotteryAdminPaths } from "../paths.ts";
 import { DrawStatusBadge } from "./draw-status.tsx";
 
 const pad = (n: number) => String(n).padStart(2, "0");

@@ -1,7 +1,7 @@
 import type { LotteryType } from "@shwe/contracts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link } from "../../../../lib/router.tsx";
-import { ADMIN_GAMES } from "../paths.ts";
+import { ADMIN_GAMES } from "../games.ts";
 
 /** One tab per game; the choice is part of the page's URL, so every tab is a link. */
 export function GameLinks({ value, href }: { value: LotteryType; href: (type: LotteryType) => string }) {

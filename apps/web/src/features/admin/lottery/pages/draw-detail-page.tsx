@@ -1,4 +1,5 @@
 import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
+import { lotteryAdminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link, useParams } from "../../../../lib/router.tsx";
 import { Fact, PageHeader, Panel } from "../../components/panel.tsx";
@@ -7,7 +8,6 @@ import { useAdminDraw } from "../api/draws.ts";
 import { DrawActions } from "../components/draw-actions.tsx";
 import { DrawStatusBadge } from "../components/draw-status.tsx";
 import { ExposureTable } from "../components/exposure-table.tsx";
-import { lotteryAdminPaths } from "../paths.ts";
 
 /** One draw: its facts, the operator decisions that still apply, and the stakes and exposure per number. */
 export function DrawDetailPage() {

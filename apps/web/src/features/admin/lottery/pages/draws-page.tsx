@@ -3,6 +3,7 @@ import { formatAmount, formatDisplayDateTime } from "@shwe/domain";
 import { useId } from "react";
 import { Button, buttonClass } from "../../../../components/button.tsx";
 import { RefreshIcon } from "../../../../components/icons.tsx";
+import { lotteryAdminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link, useSearchParams } from "../../../../lib/router.tsx";
 import { inputClass } from "../../components/fields.tsx";
@@ -12,7 +13,6 @@ import { DRAW_LIST_LIMIT, useAdminDraws } from "../api/draws.ts";
 import { DrawCalendar } from "../components/draw-calendar.tsx";
 import { DrawStatusBadge } from "../components/draw-status.tsx";
 import { GameLinks } from "../components/game-links.tsx";
-import { lotteryAdminPaths } from "../paths.ts";
 
 const STATUSES: readonly (DrawStatus | "all")[] = ["all", "open", "closed", "resulted", "settled", "void"];
 

@@ -1,6 +1,7 @@
 import { type LotteryType, lotteryTypeSchema } from "@shwe/contracts";
 import { formatDisplayDateTime } from "@shwe/domain";
 import { buttonClass } from "../../../../components/button.tsx";
+import { lotteryAdminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link, useParams } from "../../../../lib/router.tsx";
 import { Fact, PageHeader, Panel } from "../../components/panel.tsx";
@@ -13,7 +14,7 @@ import { HolidayImportPanel, MARKET_OF } from "../components/holiday-import-pane
 import { MovedDayPanel } from "../components/moved-day-panel.tsx";
 import { NumberRulesPanel } from "../components/number-rules-panel.tsx";
 import { OffDaysPanel } from "../components/off-days-panel.tsx";
-import { lotteryAdminPaths, MARKET_OF_GAME } from "../paths.ts";
+import { MARKET_OF_GAME } from "../games.ts";
 
 /** One game's configuration: odds, limits, result source and enabled; hot and blocked numbers; off days. */
 export function GameSettingsPage() {

@@ -1,6 +1,7 @@
 import { MARKETS, type Market, type MarketSettingsResponse, marketSchema } from "@shwe/contracts";
 import { formatDisplayDate, YANGON_OFFSET_MINUTES } from "@shwe/domain";
 import { buttonClass } from "../../../../components/button.tsx";
+import { lotteryAdminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link, useParams } from "../../../../lib/router.tsx";
 import { Badge, Fact, PageHeader, Panel } from "../../components/panel.tsx";
@@ -8,7 +9,6 @@ import { ListSkeleton, LoadError } from "../../components/query-state.tsx";
 import { useSecondFactorStatus } from "../../security/api/security.ts";
 import { useMarketSettings } from "../api/market.ts";
 import { MarketSettingsForm } from "../components/market-settings-form.tsx";
-import { lotteryAdminPaths } from "../paths.ts";
 
 /** The 2D game whose settings page leads here (and back). */
 const GAME_OF: Record<Market, "2D" | "C2D"> = { set: "2D", crypto: "C2D" };

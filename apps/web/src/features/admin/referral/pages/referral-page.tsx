@@ -3,6 +3,7 @@ import { formatDisplayDate, formatDisplayDateTime } from "@shwe/domain";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../../components/button.tsx";
 import { Skeleton } from "../../../../components/skeleton.tsx";
+import { adminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link } from "../../../../lib/router.tsx";
 import { toast } from "../../../../lib/toast.ts";
@@ -13,7 +14,6 @@ import { EmptyState, ListSkeleton, LoadError } from "../../components/query-stat
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { useBusy } from "../../hooks/use-busy.ts";
 import { useErrorToast } from "../../hooks/use-error-text.ts";
-import { adminPaths } from "../../paths.ts";
 import {
   type FlagFilter,
   useDecideReferral,

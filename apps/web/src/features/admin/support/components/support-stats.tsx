@@ -1,7 +1,7 @@
+import { supportAdminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link } from "../../../../lib/router.tsx";
 import { useSupportStats } from "../api.ts";
-import { supportAdminPaths } from "../paths.ts";
 import { SupportNavIcon } from "../support-nav-icon.tsx";
 
 /** "12 min 5 s", "45 s". */

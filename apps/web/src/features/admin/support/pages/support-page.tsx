@@ -3,12 +3,12 @@ import { formatAmount } from "@shwe/domain";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Button } from "../../../../components/button.tsx";
+import { adminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link, useSearchParams } from "../../../../lib/router.tsx";
 import { useSession } from "../../../../lib/session-store.ts";
 import { Badge, PageHeader, Panel } from "../../components/panel.tsx";
 import { EmptyState, ListSkeleton, LoadError } from "../../components/query-state.tsx";
-import { adminPaths } from "../../paths.ts";
 import {
   sendStaffTyping,
   useAnswer,

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
+import { ToastContainer } from "react-toastify";
 import { vi } from "vitest";
-import i18n, { type ResourceKey } from "../lib/i18n-core.ts";
-import { initReactI18next } from "../lib/i18n-react.tsx";
+import i18n, { type I18n, type ResourceKey } from "../lib/i18n-core.ts";
+import { I18nextProvider, initReactI18next } from "../lib/i18n-react.tsx";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "../lib/router.tsx";
 import { type SessionUser, useSession } from "../lib/session-store.ts";
 
@@ -97,22 +98,42 @@ function json(status: number, body: unknown): Response {
   });
 }
 
-/** Renders routes in a memory router with a fresh QueryClient; returns the router to inspect navigation. */
+export interface RenderOptions {
+  /** The URL the router starts at (with its ?search); "/" by default. */
+  path?: string;
+  /** The history state of that first entry (a page reading `location.state`). */
+  state?: unknown;
+  client?: QueryClient;
+  /** Own translations (a feature's real locale files in several languages); the app's English by default. */
+  i18n?: I18n;
+  /** Mounts the toast container, for screens that announce with toasts. */
+  toasts?: boolean;
+}
+
+/**
+ * The one render of the web tests: routes in a memory router with a fresh QueryClient, the
+ * translations and (when asked) the toasts; returns the router to inspect navigation. Feature
+ * helpers (renderConsole, the account pages' renderPage, renderProfile) are shorthands for it.
+ */
 export function renderRoutes(
   routes: RouteObject[],
-  { path = "/", client = testQueryClient() }: { path?: string; client?: QueryClient } = {},
+  { path = "/", state, client = testQueryClient(), i18n: own, toasts = false }: RenderOptions = {},
 ) {
-  initTestI18n();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
+  if (!own) initTestI18n();
+  const [pathname = "/", search = ""] = path.split("?");
+  const entry = state === undefined ? path : { pathname, search: search ? `?${search}` : "", state };
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  const tree = (
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+      {toasts ? <ToastContainer /> : null}
+    </QueryClientProvider>
   );
-  return { ...view, router, client };
+  const view = render(own ? <I18nextProvider i18n={own}>{tree}</I18nextProvider> : tree);
+  return { ...view, router, client, queryClient: client };
 }
 
 /** Renders one element at "/" (inside a router and a QueryClient). */
-export function renderWithProviders(ui: ReactElement, options: { path?: string; client?: QueryClient } = {}) {
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   return renderRoutes([{ path: "*", element: ui }], options);
 }

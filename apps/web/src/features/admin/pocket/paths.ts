@@ -1,4 +1,0 @@
-/** URL of the console's pocket money screen (under /admin). */
-export const pocketAdminPaths = {
-  pocket: "/admin/pocket-money",
-} as const;

@@ -1,4 +1,0 @@
-/** URLs of the console's support inbox (under /admin). */
-export const supportAdminPaths = {
-  support: "/admin/support",
-} as const;
