@@ -21,8 +21,8 @@ interface AdminDraw {
 }
 
 /**
- * A fair 2D draw still open with the 1D draw that takes its number beside it (same time, same
- * commitment): the latest such pair, so the draw every board offers first stays open.
+ * A fair 2D draw still open with the 1D draw at its time, which a void of the 2D takes with it (the
+ * product finds it by its time): the latest such pair, so the draw every board offers first stays open.
  */
 async function openFairPair(baseUrl: string, token: string): Promise<{ twoD: AdminDraw; oneD: AdminDraw }> {
   const list = async (type: string) =>
@@ -32,7 +32,7 @@ async function openFairPair(baseUrl: string, token: string): Promise<{ twoD: Adm
     .filter((d) => d.status === "open" && d.commitment !== null)
     .map((twoD) => ({
       twoD,
-      oneD: ones.find((o) => o.status === "open" && o.draw_at === twoD.draw_at && o.commitment === twoD.commitment),
+      oneD: ones.find((o) => o.status === "open" && o.draw_at === twoD.draw_at),
     }))
     .filter((p): p is { twoD: AdminDraw; oneD: AdminDraw } => p.oneD !== undefined)
     .sort((a, b) => Date.parse(b.twoD.draw_at) - Date.parse(a.twoD.draw_at));

@@ -107,6 +107,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // A week of draws ahead: the console journey voids a 2D draw with its 1D and still leaves open
     // draws for the journeys after it, whatever the day and hour of the run.
     DRAWS_AHEAD_DAYS: "8",
+    // Every journey signs in from 127.0.0.1: the limits per address, times 10, still apply.
+    RATE_LIMIT_FACTOR: "10",
     ...options.env,
     APP_MODE: options.mode ?? "demo",
     PORT: String(port),

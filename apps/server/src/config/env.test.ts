@@ -43,6 +43,12 @@ describe("loadConfig", () => {
     for (const bad of ["0", "32", "soon"]) expect(refusal({ DRAWS_AHEAD_DAYS: bad }).message).toContain("DRAWS_AHEAD_DAYS");
   });
 
+  it("multiplies every rate limit by RATE_LIMIT_FACTOR (1 to 100), never lowers them", () => {
+    expect(loadConfig({}).rateLimits.factor).toBe(1);
+    expect(loadConfig({ RATE_LIMIT_FACTOR: "10" }).rateLimits.factor).toBe(10);
+    for (const bad of ["0", "0.5", "101", "many"]) expect(refusal({ RATE_LIMIT_FACTOR: bad }).message).toContain("RATE_LIMIT_FACTOR");
+  });
+
   it("batches money calls; wallet calls in two parts on PostgreSQL and one on the embedded database unless MONEY_BATCH_WALLET_LANES says", () => {
     const url = "postgres://u@h:5432/d";
     expect(loadConfig({}).moneyBatch).toEqual({ windowMs: 1, maxCalls: 64, splitAt: 8, walletLanes: 1 });

@@ -47,6 +47,7 @@ const envSchema = z.object({
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   DEMO_RESULT_DAYS: z.coerce.number().int().min(0).max(400).default(120),
   DRAWS_AHEAD_DAYS: z.coerce.number().int().min(1).max(31).default(3),
+  RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(100).default(1),
   CHECKER_COOLDOWN_HOURS: z.coerce
     .number()
     .int()
@@ -158,7 +159,10 @@ export interface Config {
 
 export interface RateLimitConfig {
   enabled: boolean;
-  /** Multiplies every limit (tests raise it to exercise other behaviour). */
+  /**
+   * Multiplies every limit: RATE_LIMIT_FACTOR, default 1, at most 100, never below the limits as
+   * written (many players behind one carrier address; browser journeys that sign in many times).
+   */
   factor: number;
   /** Prefix of the counter keys in Redis (default "shwe:rl:"); unused with the database store. */
   keyPrefix?: string;
@@ -245,7 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     redisUrl: e.REDIS_URL,
     sms,
-    rateLimits: { enabled: true, factor: 1 },
+    rateLimits: { enabled: true, factor: e.RATE_LIMIT_FACTOR },
     publicCacheMs: e.PUBLIC_CACHE_MS,
     demoResultDays: e.DEMO_RESULT_DAYS,
     drawsAheadDays: e.DRAWS_AHEAD_DAYS,
