@@ -20,22 +20,43 @@ interface AdminDraw {
   void_reason: string | null;
 }
 
-/**
- * A fair 2D draw still open with the 1D draw at its time, which a void of the 2D takes with it (the
- * product finds it by its time): the latest such pair, so the draw every board offers first stays open.
- */
-async function openFairPair(baseUrl: string, token: string): Promise<{ twoD: AdminDraw; oneD: AdminDraw }> {
+/** The Yangon day of a time, YYYY-MM-DD. */
+const yangonDay = (iso: string) => new Date(iso).toLocaleDateString("en-CA", { timeZone: "Asia/Yangon" });
+
+/** Open fair 2D draws with the 1D draw that takes its number (same time, same commitment), latest first. */
+async function fairPairs(baseUrl: string, token: string): Promise<{ twoD: AdminDraw; oneD: AdminDraw }[]> {
   const list = async (type: string) =>
     (await api<{ data: AdminDraw[] }>(baseUrl, "GET", `admin/draws?type=${type}&limit=50`, undefined, token)).data;
   const [twos, ones] = await Promise.all([list("2D"), list("1D")]);
-  const pairs = twos
+  return twos
     .filter((d) => d.status === "open" && d.commitment !== null)
     .map((twoD) => ({
       twoD,
-      oneD: ones.find((o) => o.status === "open" && o.draw_at === twoD.draw_at),
+      oneD: ones.find((o) => o.status === "open" && o.draw_at === twoD.draw_at && o.commitment === twoD.commitment),
     }))
     .filter((p): p is { twoD: AdminDraw; oneD: AdminDraw } => p.oneD !== undefined)
     .sort((a, b) => Date.parse(b.twoD.draw_at) - Date.parse(a.twoD.draw_at));
+}
+
+/**
+ * A fair 2D draw still open with the 1D draw that takes its number beside it: the latest such pair, so
+ * the draw every board offers first stays open. A change of the 2D schedule and back (the lottery
+ * journey does one) makes new 2D draws while the 1D draws at their times keep their own seeds; then an
+ * off day on the 1D for the last 2D draw's day and back has the scheduler make that day's 1D draws
+ * again from the 2D draws' seeds, and the journey waits for them.
+ */
+async function openFairPair(baseUrl: string, token: string): Promise<{ twoD: AdminDraw; oneD: AdminDraw }> {
+  let pairs = await fairPairs(baseUrl, token);
+  if (pairs.length < 2) {
+    const twos = (await api<{ data: AdminDraw[] }>(baseUrl, "GET", "admin/draws?type=2D&limit=50", undefined, token)).data;
+    const last = twos.find((d) => d.status === "open" && d.commitment !== null);
+    if (!last) throw new Error("No open fair 2D draw.");
+    const day = yangonDay(last.draw_at);
+    await api(baseUrl, "POST", "admin/lottery/1D/off-days", { day }, token);
+    await api(baseUrl, "DELETE", `admin/lottery/1D/off-days/${day}`, undefined, token);
+    await expect.poll(async () => (await fairPairs(baseUrl, token)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    pairs = await fairPairs(baseUrl, token);
+  }
   const latest = pairs[0];
   if (!latest || pairs.length < 2) throw new Error(`Expected at least two open fair 2D draws with their 1D draws, found ${pairs.length}.`);
   return latest;

@@ -50,7 +50,7 @@ describe("crash point", () => {
     );
   });
 
-  it("a deterministic sample of 20,000 rounds follows P(crash ≥ x) ≈ 0.97 / x", async () => {
+  it("a deterministic sample of 20,000 rounds follows P(crash ≥ x) ≈ 0.97 / x", { timeout: 60_000 }, async () => {
     const seed = SEED_A;
     const points: number[] = [];
     for (let id = 1; id <= 20_000; id++) points.push((await crashRound(seed, id)).crashPoint);
