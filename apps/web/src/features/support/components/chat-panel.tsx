@@ -1,6 +1,7 @@
 import { SUPPORT_TYPING_SHOWN_MS, type SupportMessage, type SupportThread } from "@shwe/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { AttachImageButton } from "../../../components/attach-image-button.tsx";
 import { Button } from "../../../components/button.tsx";
 import { Field } from "../../../components/field.tsx";
 import { CloseIcon } from "../../../components/icons.tsx";
@@ -311,26 +312,7 @@ function Composer({ who, signedIn }: { who: string; signedIn: boolean }) {
         </p>
       ) : null}
       <div className="flex items-end gap-2">
-        <button
-          type="button"
-          onClick={() => fileRef.current?.click()}
-          aria-label={t("attach")}
-          className="flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-gold focus-visible:outline-2 focus-visible:outline-gold"
-        >
-          <svg width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-            <rect x="3" y="4" width="18" height="16" rx="2" />
-            <circle cx="9" cy="10" r="2" />
-            <path d="m21 16-5-5-9 9" strokeLinejoin="round" />
-          </svg>
-        </button>
-        <input
-          ref={fileRef}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          className="hidden"
-          data-testid="support-file"
-          onChange={(e) => setImage(e.target.files?.[0])}
-        />
+        <AttachImageButton label={t("attach")} inputRef={fileRef} testId="support-file" onPick={setImage} />
         <label className="sr-only" htmlFor={`${who}-text`}>
           {t("message")}
         </label>
