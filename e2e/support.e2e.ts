@@ -95,7 +95,8 @@ describe.skipIf(!hasChromium)("support chat", () => {
     const followUp = `I paid with KBZPay ${Date.now()}`;
     await page.getByLabel(text(lng, "support:message"), { exact: true }).fill(followUp);
     await panel.getByRole("button", { name: text(lng, "support:send"), exact: true }).click();
-    await panel.getByText(followUp).waitFor();
+    // The sent message in the thread (the box may still hold the same words for a moment).
+    await panel.getByTestId("support-messages").getByText(followUp).waitFor();
     await expect.poll(() => consoleFrames.some((f) => f.type === "support_inbox" && f.change === "message")).toBe(true);
     await desk.getByTestId("support-thread").getByText(followUp).waitFor();
 

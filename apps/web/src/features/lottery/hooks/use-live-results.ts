@@ -7,7 +7,8 @@ import { lotteryKeys } from "../api/query-keys.ts";
 
 /**
  * A result announced on the tab's live socket ({type: "result", lottery, draw_id, number, draw_at})
- * is written at once into today's numbers (the big number on the game page changes in place), then
+ * is written at once into today's numbers (the big number on the game page changes in place, with the
+ * draw time the message carries: a draw may have been moved since the list was fetched), then
  * the lottery data of that game fetches again: draws, boards, lucky numbers, winners and the
  * player's slips. Visitors' sockets carry results too.
  */
@@ -24,7 +25,7 @@ export function useLiveResults(): void {
             const item: LuckyDailyItem = { type, draw_id, draw_at, number, status: "settled" };
             if (!old) return [item];
             return old.some((d) => d.draw_id === draw_id)
-              ? old.map((d) => (d.draw_id === draw_id ? { ...d, number, status: "settled" } : d))
+              ? old.map((d) => (d.draw_id === draw_id ? { ...d, number, draw_at, status: "settled" } : d))
               : [...old, item];
           });
         }
