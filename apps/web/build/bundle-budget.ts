@@ -13,9 +13,11 @@ import { gzipSync } from "node:zlib";
  * of it alone and TanStack Query about 10 KB more, so the enforced ceiling comes down step by step as
  * the page code shrinks (bench/README.md, "Cheap phones"). It went from 117 to 119 KB with islands
  * that keep the first tap, the socket's watch topics for the live support console and the ticker's
- * texts in every language (about 1.4 KB on every page, see bench/README.md).
+ * texts in every language (about 1.4 KB on every page, see bench/README.md), then to 120 KB when
+ * the 2D page's market block came to be drawn by the server without readings (about 1.2 KB on the
+ * 2D page: its note, the page's largest text, had painted 2.5 s after the rest on a phone).
  */
-export const INITIAL_JS_BUDGET_KB = 119;
+export const INITIAL_JS_BUDGET_KB = 120;
 
 /** Where the budget is headed (issue: fast on cheap Android phones). */
 export const INITIAL_JS_TARGET_KB = 90;

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type ApiCall, createFirstPaintRenderer, drawsFirstPaint } from "./entry-server.tsx";
+import { draw, sections } from "./features/lottery/test/fixtures.ts";
 import type { FirstPaintData } from "./lib/first-paint.ts";
 
 const localesDir = join(import.meta.dirname, "../public/locales");
@@ -89,6 +90,27 @@ describe("the server's first paint", () => {
     expect(script).not.toContain("<script>alert");
     // The winner list names its Pocket Winners option from the pocket namespace.
     expect(Object.keys(dataOf(script).resources).sort()).toEqual(["common", "lottery", "pocket"]);
+  });
+
+  it("draws the 2D page's market block in its place before any reading, its note already there, with the market texts", async () => {
+    const renderer = createFirstPaintRenderer({
+      locales,
+      callApi: fakeApi({ section: sections(draw("2D", 3_600_000)), section_3d: sections(draw("3D", 3_600_000)) }).callApi,
+    });
+    const drawn = await renderer.render("/two/lottery", "en");
+    if (!drawn) throw new Error("not drawn");
+    const market = locales.en?.market as { infoOnly: string; running2d: string };
+    // The note is the page's largest text: drawn by the server, it paints with the first paint.
+    expect(drawn.html).toContain('data-testid="market-note"');
+    expect(drawn.html).toContain(market.infoOnly);
+    expect(drawn.html).toContain(market.running2d);
+    expect(drawn.html).toMatch(/data-testid="market-running-number"[^>]*>--</);
+    expect(Object.keys(dataOf(drawn.dataScript(new Date())).resources)).toContain("market");
+    // A game with no market has no block.
+    const threeD = await renderer.render("/three/lottery", "en");
+    const picks = (locales.en?.lottery as { picks: { label: string } }).picks.label;
+    expect(threeD?.html).toContain(`aria-label="${picks}"`);
+    expect(threeD?.html).not.toContain('data-testid="market-note"');
   });
 
   it("answers null for a page it does not draw", async () => {

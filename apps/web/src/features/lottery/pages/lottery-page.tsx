@@ -20,6 +20,7 @@ import { BetBar } from "../components/bet-bar.tsx";
 import { BoardSkeleton } from "../components/board-skeleton.tsx";
 import { DrawCard } from "../components/draw-card.tsx";
 import { HundredsTabs } from "../components/hundreds-tabs.tsx";
+import { MarketLiveShell } from "../components/market-live-view.tsx";
 import { NoDigitData } from "../components/no-digit-data.tsx";
 import { NumberBoard } from "../components/number-board.tsx";
 import { NumberEntry, PickChips } from "../components/quick-picks.tsx";
@@ -49,14 +50,19 @@ const BetPlaced = lazy(() => import("../components/confirm-sheet.tsx").then((m) 
 
 /**
  * Today's result in large type and, for the games read from a market, the live market block: live
- * data, drawn in the browser only, after the page is taken over (the server's first paint leaves
- * them out, so hydration never waits on their chunk); the market block's place is kept from the start.
+ * data, drawn in the browser only, after the page is taken over (hydration never waits on their
+ * chunk). The server draws the market block without readings in its place (MarketLiveShell, in the
+ * page's own chunk), so its texts paint with the first paint and nothing moves when the live block comes.
  */
 function LiveResultSlot({ type }: { type: LotteryType }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const place = marketPlace(type);
-  const kept = place ? <div className={place} /> : null;
+  const kept = place ? (
+    <div className={`${place} flex flex-col`}>
+      <MarketLiveShell type={type} />
+    </div>
+  ) : null;
   if (!mounted) return kept;
   return (
     <Suspense fallback={kept}>
