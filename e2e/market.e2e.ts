@@ -28,11 +28,14 @@ async function advance(baseUrl: string, steps: number): Promise<string> {
 /** "HH:MM" of an instant in Yangon time, as the page prints draw times. */
 const yangonClock = (iso: string) => new Date(Date.parse(iso) + 390 * 60_000).toISOString().slice(11, 16);
 
+/** The live block once it has taken over from the block the server drew without readings. */
+const liveBlock = (page: Page) => page.locator('[data-testid="market-live"][data-live="true"]');
+
 const runningNumber = (page: Page) => page.getByTestId("market-running-number").textContent();
 
 /** The live block's place, as drawn and as kept before it loaded: equal when its content fits the reservation (no layout shift). */
 async function reservation(page: Page): Promise<{ drawn: number; kept: number }> {
-  return page.getByTestId("market-live").evaluate((el) => {
+  return liveBlock(page).evaluate((el) => {
     const place = el.parentElement as HTMLElement;
     return {
       drawn: Math.round(place.getBoundingClientRect().height),
@@ -53,7 +56,7 @@ describe.skipIf(!hasChromium)("market", () => {
     mkdirSync(SHOTS, { recursive: true });
     const page = await browser.open("mobile");
     await page.goto("/two/lottery");
-    await page.getByTestId("market-live").waitFor();
+    await liveBlock(page).waitFor();
     // A reading sent before the page's socket is up reaches it only by a later poll: read again
     // until the page shows the reading it was sent.
     let first = "";
@@ -78,7 +81,7 @@ describe.skipIf(!hasChromium)("market", () => {
 
     // The crypto 2D page: the BTC/USDT reading in its own (smaller) place.
     await page.goto("/crypto/lottery");
-    await page.getByTestId("market-live").waitFor();
+    await liveBlock(page).waitFor();
     await expectNoShift(page);
     await page.screenshot({ path: `${SHOTS}/crypto-mobile.png`, fullPage: false });
 
@@ -97,7 +100,7 @@ describe.skipIf(!hasChromium)("market", () => {
     const page = await browser.open("mobile");
     await page.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
     await page.goto("/two/lottery");
-    await page.getByTestId("market-live").waitFor();
+    await liveBlock(page).waitFor();
     // A mark on this document: still there at the end means the page was never reloaded.
     await page.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;

@@ -102,6 +102,7 @@ describe("the server's first paint", () => {
     const market = locales.en?.market as { infoOnly: string; running2d: string };
     // The note is the page's largest text: drawn by the server, it paints with the first paint.
     expect(drawn.html).toContain('data-testid="market-note"');
+    expect(drawn.html).toContain('data-live="false"');
     expect(drawn.html).toContain(market.infoOnly);
     expect(drawn.html).toContain(market.running2d);
     expect(drawn.html).toMatch(/data-testid="market-running-number"[^>]*>--</);

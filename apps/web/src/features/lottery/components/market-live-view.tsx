@@ -77,6 +77,7 @@ export function MarketLiveView({
   socketDown = false,
   isError = false,
   numberRef,
+  live = false,
 }: {
   market: Market;
   digit: "two_d" | "one_d";
@@ -85,6 +86,8 @@ export function MarketLiveView({
   socketDown?: boolean;
   isError?: boolean;
   numberRef?: Ref<HTMLParagraphElement>;
+  /** Drawn by the live block (readings come), not the server's block without readings. */
+  live?: boolean;
 }) {
   const { t } = useTranslation("market");
   const latest: MarketNow["latest"] = data?.latest ?? null;
@@ -94,6 +97,7 @@ export function MarketLiveView({
     <section
       aria-label={t("title")}
       data-testid="market-live"
+      data-live={live ? "true" : "false"}
       className="flex flex-1 flex-col gap-3 rounded-card border border-line bg-surface px-4 py-3 shadow-card"
     >
       <div className="flex min-h-7 flex-wrap items-center justify-between gap-2">

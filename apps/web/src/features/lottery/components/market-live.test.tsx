@@ -54,6 +54,7 @@ describe("the live market block of the 2D page", () => {
     const marks = screen.getByRole("list", { name: "Today's numbers" });
     expect(marks.textContent).toBe("09:307212:011514:00--16:30--");
     expect(screen.getByTestId("market-note").textContent).toContain("information only");
+    expect(screen.getByTestId("market-live").dataset.live).toBe("true");
 
     // The refetch that follows stays on the way: the reading comes from the socket alone.
     mockApi({ "market/set": "pending" });

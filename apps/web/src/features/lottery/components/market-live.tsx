@@ -63,6 +63,15 @@ function MarketLiveBlock({ type, market, digit }: { type: LotteryType; market: M
   const ref = usePopOnChange(data?.latest?.[digit]);
 
   return (
-    <MarketLiveView market={market} digit={digit} data={data} final={final} socketDown={socketDown} isError={isError} numberRef={ref} />
+    <MarketLiveView
+      market={market}
+      digit={digit}
+      data={data}
+      final={final}
+      socketDown={socketDown}
+      isError={isError}
+      numberRef={ref}
+      live
+    />
   );
 }
