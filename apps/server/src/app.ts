@@ -190,7 +190,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
   metrics.sources.websockets = () => hub.socketCount();
   registerLiveRoutes(app, ctx, hub);
   registerSupportRoutes(app, ctx);
-  registerMarket(
+  hub.snapshotOf = registerMarket(
     app,
     ctx,
     (message) => hub.sendTopic(`market:${message.market}`, message),

@@ -300,7 +300,9 @@ export const ledgerAuditSchema = z.object({
  * Topics a socket may watch (`watch`): the live readings of a market (market.ts), sent only to the
  * sockets watching them; `support:inbox` (operators' console sockets only, second factor passed):
  * `{type: "support_inbox", conversation_id, change}` whenever a conversation changes. The server
- * answers every `watch` with `{type: "watching", topics}`: the topics it granted.
+ * answers every `watch` with `{type: "watching", topics}`: the topics it granted; then, for each
+ * market topic the socket did not watch before, the market's latest reading of the day (a
+ * `market_tick`; nothing when it has none), so a page back after a drop shows it at once.
  */
 export const WS_TOPICS = ["market:set", "market:crypto", "support:inbox"] as const;
 export type WsTopic = (typeof WS_TOPICS)[number];

@@ -164,6 +164,27 @@ describe("connectRealtime", () => {
     stop();
   });
 
+  it("a socket that replaces the tab's socket (signing in) resumes where that one stopped, repeats dropped", () => {
+    connect({ token: undefined });
+    const results = vi.fn();
+    const stop = subscribeRealtime("result", results);
+    lastSocket().serverOpen();
+    lastSocket().serverSend({ type: "ready", user_id: null });
+    lastSocket().serverSend({ type: "caught_up", last_event_id: 20 });
+    lastSocket().serverSend({ type: "result", event_id: 21, lottery: "2D", number: "42" });
+    const point = connection?.resumePoint();
+    expect(point).toEqual({ lastEventId: 21, seen: [21] });
+    connection?.close();
+
+    connect({ token: "tok-1", resumeFrom: point });
+    lastSocket().accept();
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "resume", after: 21 });
+    lastSocket().serverSend({ type: "result", event_id: 21, lottery: "2D", number: "42" });
+    lastSocket().serverSend({ type: "result", event_id: 22, lottery: "3D", number: "123" });
+    expect(results.mock.calls.map(([m]) => m.number)).toEqual(["42", "123"]);
+    stop();
+  });
+
   it("tells the socket what the page watches, when it changes and again after a reconnection", () => {
     connect({ token: undefined });
     const watchSet = JSON.stringify({ type: "watch", topics: ["market:set"] });

@@ -7,7 +7,8 @@ import type { WsBalanceMessage } from "@shwe/contracts";
  * message other than the socket's own housekeeping handed to subscribers (balance, live results,
  * chat messages, marquee, broadcasts …). Live events carry a growing `event_id`: after each
  * (re)connection the socket asks to `resume` after the last one seen, so what was missed during a
- * drop arrives then, each event once.
+ * drop arrives then, each event once. A socket that replaces another of the same tab (signing in or
+ * out) starts where the one before stopped (`resumeFrom`), so a result sent in between is not missed.
  */
 
 /**
@@ -131,6 +132,14 @@ export interface RealtimeOptions {
   onRejected?: (code: number) => void;
   /** For tests: the randomness of the jitter. */
   random?: () => number;
+  /** Where the tab's socket before this one stopped (its `resumePoint()`): this one resumes after it. */
+  resumeFrom?: ResumePoint | undefined;
+}
+
+/** The newest live event a socket saw, and the recent ids it saw (a replay may repeat them). */
+export interface ResumePoint {
+  lastEventId: number;
+  seen: readonly number[];
 }
 
 export interface RealtimeConnection {
@@ -138,6 +147,8 @@ export interface RealtimeConnection {
   close(): void;
   /** Reconnects at once if the socket is down and waiting for its next attempt (tab visible, back online). */
   wake(): void;
+  /** Where this socket is in the stream of live events, for the socket that replaces it. */
+  resumePoint(): ResumePoint;
 }
 
 export function defaultSocketUrl(): string {
@@ -164,8 +175,8 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let pongTimer: ReturnType<typeof setTimeout> | undefined;
   /** The newest live event seen (0: none yet, so the first resume asks only for what is showing now). */
-  let lastEventId = 0;
-  const seen = new Set<number>();
+  let lastEventId = options.resumeFrom?.lastEventId ?? 0;
+  const seen = new Set<number>(options.resumeFrom?.seen.slice(-SEEN_IDS));
 
   const clearTimers = () => {
     clearTimeout(retryTimer);
@@ -294,5 +305,6 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       retryTimer = undefined;
       open();
     },
+    resumePoint: () => ({ lastEventId, seen: [...seen] }),
   };
 }

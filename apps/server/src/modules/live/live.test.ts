@@ -187,6 +187,26 @@ describe("live events on the socket", () => {
     await expectLedgerClean(t);
   });
 
+  it("a visitor's dropped socket resumes too: the result missed while it was down, never a player's own events", async () => {
+    const u = await createUser(t);
+    const first = await visitor(t.app);
+    first.ws.send(JSON.stringify({ type: "resume" }));
+    const head = (await first.next(ofType("caught_up"))).last_event_id as number;
+    first.ws.terminate();
+
+    await publishResult(t, "63");
+    await call(t, "POST", "/api/admin/live/broadcast", { token: op.token, body: { title: "mine", body: "b", phone: u.phone } });
+
+    const again = await visitor(t.app);
+    again.ws.send(JSON.stringify({ type: "resume", after: head }));
+    const caughtUp = await again.next(ofType("caught_up"));
+    const result = again.messages.find((m) => m.type === "result" && m.number === "63");
+    expect(result).toMatchObject({ lottery: "2D", draw_id: 1 });
+    expect(caughtUp.last_event_id).toBeGreaterThanOrEqual(result?.event_id as number);
+    expect(again.messages.some((m) => m.type === "broadcast" && m.title === "mine")).toBe(false);
+    again.ws.close();
+  });
+
   it("a fresh page's resume (no id) gets only running chat messages and the marquee; others' broadcasts never", async () => {
     const u = await createUser(t);
     const other = await createUser(t);

@@ -184,9 +184,10 @@ describe("bets in one database call", () => {
     funds?: readonly [number, number];
     /** Run on each side before the slip; answers the draw to bet on when not the side's own. */
     prepare?: (s: Side) => Promise<number | undefined>;
-    lines: { number: string; amount: number }[];
-    /** The slip's Idempotency-Key: none, a fresh one, or the one of the slip `prepare` sent. */
-    key: "none" | "fresh" | "prepared";
+    /** The slip's lines; one line of 100 on 42 when not given. */
+    lines?: { number: string; amount: number }[];
+    /** The slip's Idempotency-Key: none, a fresh one (when not given), or the one of the slip `prepare` sent. */
+    key?: "none" | "fresh" | "prepared";
     status: number;
     code?: string;
     details?: Record<string, unknown>;
@@ -209,8 +210,6 @@ describe("bets in one database call", () => {
       reason: "SELF_EXCLUDED until a time",
       path: "refused",
       prepare: exclude("2099-03-04 05:06:07.089567+00", false),
-      lines: [{ number: "42", amount: 100 }],
-      key: "fresh",
       status: 403,
       code: "SELF_EXCLUDED",
     },
@@ -218,7 +217,6 @@ describe("bets in one database call", () => {
       reason: "SELF_EXCLUDED for good",
       path: "refused",
       prepare: exclude(null, true),
-      lines: [{ number: "42", amount: 100 }],
       key: "none",
       status: 403,
       code: "SELF_EXCLUDED",
@@ -244,7 +242,6 @@ describe("bets in one database call", () => {
         return undefined;
       },
       lines: [{ number: "42", amount: 400 }],
-      key: "fresh",
       status: 422,
       code: "LIMIT_REACHED",
     },
@@ -252,7 +249,6 @@ describe("bets in one database call", () => {
       reason: "KEY_TAKEN (an accepted slip repeated)",
       path: "general",
       prepare: betFirst(0, [{ number: "42", amount: 100 }], PREPARED_KEY),
-      lines: [{ number: "42", amount: 100 }],
       key: "prepared",
       status: 201,
     },
@@ -279,8 +275,6 @@ describe("bets in one database call", () => {
       reason: "DRAW_MISSING",
       path: "refused",
       prepare: async () => 2_000_000_000,
-      lines: [{ number: "42", amount: 100 }],
-      key: "fresh",
       status: 404,
       code: "NOT_FOUND",
     },
@@ -288,8 +282,6 @@ describe("bets in one database call", () => {
       reason: "WRONG_GAME",
       path: "refused",
       prepare: (s) => createDraw(s.t, "3D"),
-      lines: [{ number: "42", amount: 100 }],
-      key: "fresh",
       status: 422,
       code: "WRONG_GAME",
       details: { draw_type: "3D" },
@@ -298,8 +290,6 @@ describe("bets in one database call", () => {
       reason: "DRAW_CLOSED (past the cut-off)",
       path: "refused",
       prepare: (s) => createDraw(s.t, "2D", { closesIn: -60 }),
-      lines: [{ number: "42", amount: 100 }],
-      key: "fresh",
       status: 422,
       code: "BETTING_CLOSED",
     },
@@ -319,7 +309,6 @@ describe("bets in one database call", () => {
         { number: "42", amount: 100 },
         { number: "13", amount: 100 },
       ],
-      key: "fresh",
       status: 422,
       code: "LINES_REJECTED",
       details: { rejected: [{ number: "13", reason: "BLOCKED", remaining: 0 }] },
@@ -331,8 +320,6 @@ describe("bets in one database call", () => {
         s.players[0] = await createUser(s.t, { accounts: false });
         return undefined;
       },
-      lines: [{ number: "42", amount: 100 }],
-      key: "fresh",
       status: 422,
       code: "INSUFFICIENT_FUNDS",
     },
@@ -341,7 +328,6 @@ describe("bets in one database call", () => {
       path: "refused",
       funds: [300, 800],
       lines: [{ number: "42", amount: 400 }],
-      key: "fresh",
       status: 422,
       code: "INSUFFICIENT_FUNDS",
       details: { account: "main" },
@@ -364,7 +350,6 @@ describe("bets in one database call", () => {
         { number: "64", amount: 100 },
         { number: "42", amount: 1_500 },
       ],
-      key: "fresh",
       status: 422,
       code: "LINES_REJECTED",
       details: { rejected: [{ number: "42", reason: "OVER_LIMIT", remaining: 1_000 }] },
@@ -383,18 +368,17 @@ describe("bets in one database call", () => {
       reason: "accepted (no reason)",
       path: "oneCall",
       funds: [5_000, 20_000],
-      lines: [{ number: "42", amount: 100 }],
-      key: "fresh",
       status: 201,
     },
   ];
 
   it.each(reasonCases)("bet_place's reason $reason: the general path's answer, nothing else written", async (c) => {
     const sides = [await side(one, c.funds ?? [5_000, 800]), await side(general, c.funds ?? [5_000, 800])] as const;
-    const key = c.key === "prepared" ? PREPARED_KEY : c.key === "fresh" ? randomUUID() : undefined;
+    const key = c.key === "prepared" ? PREPARED_KEY : c.key === "none" ? undefined : randomUUID();
+    const lines = c.lines ?? [{ number: "42", amount: 100 }];
     const headers: Record<string, string> = key ? { "idempotency-key": key } : {};
     const send = async (s: Side, drawId: number) => {
-      const res = await bet(s.t, (s.players[0] as TestUser).token, "2D", drawId, c.lines, headers);
+      const res = await bet(s.t, (s.players[0] as TestUser).token, "2D", drawId, lines, headers);
       return {
         ...normalised(s, res.statusCode, res.json() as Record<string, unknown>),
         replayed: res.headers["idempotent-replayed"] ?? null,

@@ -4,8 +4,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsFolder, rowsOf } from "../../db/client.ts";
 import { MoneyCallError } from "../../db/money-batch.ts";
+import type { AppError } from "../../lib/errors.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { BET_PLACE_REASONS, betPlaceReasonOf } from "./betting.repository.ts";
+import { BET_PLACE_REASONS, type BetPlaceReason, betPlaceReasonOf } from "./betting.repository.ts";
 import { BETTING_CLOSED_MESSAGE, refusalOfReason } from "./betting.service.ts";
 
 /** The reasons bet_place gives, in the order its body raises them. */
@@ -32,41 +33,69 @@ describe("bet_place's reasons (decision 0023)", () => {
     expect(listed).toEqual([...BET_PLACE_REASONS]);
   });
 
-  it("reads a reason from the money batch's error and from a statement's own (wrapped) error", () => {
-    expect(betPlaceReasonOf(new MoneyCallError("SWB01", "bet_place: DRAW_CLOSED"))).toEqual({ code: "DRAW_CLOSED" });
-    const wrapped = Object.assign(new Error("Failed query: select … from bet_place(…)"), {
-      cause: Object.assign(new Error('bet_place: WRONG_GAME {"draw_type": "3D"}'), { code: "SWB01" }),
-    });
-    expect(betPlaceReasonOf(wrapped)).toEqual({ code: "WRONG_GAME", drawType: "3D" });
-    expect(
-      betPlaceReasonOf(
-        new MoneyCallError("SWB01", 'bet_place: FUNDS {"hot": ["07"], "balance": 300, "staked": {"07": 100}, "blocked": []}'),
-      ),
-    ).toEqual({ code: "FUNDS", readings: { hot: ["07"], blocked: [], staked: { "07": 100 }, balance: 300 } });
-    expect(betPlaceReasonOf(new MoneyCallError("SWB01", 'bet_place: SELF_EXCLUDED {"until_ms": null, "indefinite": true}'))).toEqual({
-      code: "SELF_EXCLUDED",
-      until: null,
-      indefinite: true,
-    });
+  /** A statement's own error as the driver gives it: the database's error wrapped in the query's. */
+  const wrapped = (message: string) =>
+    Object.assign(new Error("Failed query: select … from bet_place(…)"), { cause: Object.assign(new Error(message), { code: "SWB01" }) });
+
+  it.each<{ reason: string; error: Error; read: BetPlaceReason | undefined }>([
+    {
+      reason: "DRAW_CLOSED (money batch)",
+      error: new MoneyCallError("SWB01", "bet_place: DRAW_CLOSED"),
+      read: { code: "DRAW_CLOSED" },
+    },
+    {
+      reason: "WRONG_GAME (wrapped)",
+      error: wrapped('bet_place: WRONG_GAME {"draw_type": "3D"}'),
+      read: { code: "WRONG_GAME", drawType: "3D" },
+    },
+    {
+      reason: "FUNDS with its readings",
+      error: new MoneyCallError("SWB01", 'bet_place: FUNDS {"hot": ["07"], "balance": 300, "staked": {"07": 100}, "blocked": []}'),
+      read: { code: "FUNDS", readings: { hot: ["07"], blocked: [], staked: { "07": 100 }, balance: 300 } },
+    },
+    {
+      reason: "SELF_EXCLUDED for good",
+      error: new MoneyCallError("SWB01", 'bet_place: SELF_EXCLUDED {"until_ms": null, "indefinite": true}'),
+      read: { code: "SELF_EXCLUDED", until: null, indefinite: true },
+    },
     // A reason this server does not know (a newer database), the old blanket message, another SQLSTATE: the general path.
-    expect(betPlaceReasonOf(new MoneyCallError("SWB01", "bet_place: SOMETHING_NEW"))).toBeUndefined();
-    expect(betPlaceReasonOf(new MoneyCallError("SWB01", "bet_place: funds"))).toBeUndefined();
-    expect(betPlaceReasonOf(new MoneyCallError("40001", "bet_place: DRAW_CLOSED"))).toBeUndefined();
+    { reason: "unknown to this server", error: new MoneyCallError("SWB01", "bet_place: SOMETHING_NEW"), read: undefined },
+    { reason: "the old blanket message", error: new MoneyCallError("SWB01", "bet_place: funds"), read: undefined },
+    { reason: "under another SQLSTATE", error: new MoneyCallError("40001", "bet_place: DRAW_CLOSED"), read: undefined },
+  ])("reads the reason $reason", ({ error, read }) => {
+    expect(betPlaceReasonOf(error)).toEqual(read);
   });
 
-  it("answers a cut-off passed while the slip waited for its numbers (CLOSED_LATE) as the general path past the cut-off", () => {
-    const limits = { min_stake: 100, max_stake: 2_000, max_lines: 3, number_cap: 3_000, hot_cap: 500 };
-    const body = { draw_id: 1, lines: [{ number: "42", amount: 100 }] };
-    const refusal = refusalOfReason({ code: "CLOSED_LATE" }, "2D", limits, body, new Date());
-    expect(refusal).toMatchObject({ status: 422, code: "BETTING_CLOSED", message: BETTING_CLOSED_MESSAGE });
+  const limits = { min_stake: 100, max_stake: 2_000, max_lines: 3, number_cap: 3_000, hot_cap: 500 };
+  const body = { draw_id: 1, lines: [{ number: "42", amount: 100 }] };
+  const until = new Date("2030-01-01T00:00:00Z");
+
+  it.each<{ reason: string; given: BetPlaceReason; now: Date; refusal: Partial<AppError> | undefined }>([
+    // A cut-off passed while the slip waited for its numbers: answered as the general path past the cut-off.
+    {
+      reason: "CLOSED_LATE",
+      given: { code: "CLOSED_LATE" },
+      now: new Date(),
+      refusal: { status: 422, code: "BETTING_CLOSED", message: BETTING_CLOSED_MESSAGE },
+    },
     // Reasons that are not final go to the general path.
-    for (const code of ["SHAPE", "PROTECTED", "KEY_TAKEN", "STALE_CONFIG", "ACCOUNTS", "HOUSE_ACCOUNT"] as const) {
-      expect(refusalOfReason({ code }, "2D", limits, body, new Date())).toBeUndefined();
-    }
+    ...(["SHAPE", "PROTECTED", "KEY_TAKEN", "STALE_CONFIG", "ACCOUNTS", "HOUSE_ACCOUNT"] as const).map((code) => ({
+      reason: `${code} (not final)`,
+      given: { code },
+      now: new Date(),
+      refusal: undefined,
+    })),
     // A break the server's clock sees as over goes to the general path, which judges it by that clock.
-    const until = new Date("2030-01-01T00:00:00Z");
-    const reason = { code: "SELF_EXCLUDED" as const, until, indefinite: false };
-    expect(refusalOfReason(reason, "2D", limits, body, new Date("2029-12-31T23:59:59Z"))).toMatchObject({ code: "SELF_EXCLUDED" });
-    expect(refusalOfReason(reason, "2D", limits, body, until)).toBeUndefined();
+    {
+      reason: "SELF_EXCLUDED before its end",
+      given: { code: "SELF_EXCLUDED", until, indefinite: false },
+      now: new Date("2029-12-31T23:59:59Z"),
+      refusal: { code: "SELF_EXCLUDED" },
+    },
+    { reason: "SELF_EXCLUDED at its end", given: { code: "SELF_EXCLUDED", until, indefinite: false }, now: until, refusal: undefined },
+  ])("answers the reason $reason as the general path would", ({ given, now, refusal }) => {
+    const answer = refusalOfReason(given, "2D", limits, body, now);
+    if (refusal === undefined) expect(answer).toBeUndefined();
+    else expect(answer).toMatchObject(refusal);
   });
 });

@@ -4,7 +4,7 @@ import type { AppContext, ZodApp } from "../../app-context.ts";
 import { readSetting } from "../content/settings.service.ts";
 import { fetchFeedDocument } from "../lottery/market-feed.service.ts";
 import { DEMO_FEED_PATH, registerMarketDemoRoutes, registerMarketRoutes } from "./market.routes.ts";
-import { MARKET_SETTINGS, type MarketFetcher, type ReadOptions, readMarketTick } from "./market.service.ts";
+import { MARKET_SETTINGS, type MarketFetcher, marketSnapshot, type ReadOptions, readMarketTick } from "./market.service.ts";
 import { slotOf } from "./market-hours.ts";
 import { createSimulatorState, type SimulatorState, simulatedFeed } from "./market-sim.ts";
 
@@ -13,6 +13,15 @@ export type Broadcast = (message: WsMarketTickMessage) => void;
 
 /** Whether a socket of this process watches the market. */
 export type Watched = (market: Market) => boolean;
+
+/** The message a socket that starts watching a topic is sent at once (a market's latest reading), or null. */
+type TopicSnapshot = (topic: string) => Promise<WsMarketTickMessage | null>;
+
+/**
+ * A market's snapshot is read once for every socket that starts watching it within this long (a
+ * server restart brings every page back at once), and again as soon as a new reading is announced.
+ */
+const SNAPSHOT_FRESH_MS = 2000;
 
 /** How often a listening server looks whether a market's next reading slot has come. */
 const LOOK_EVERY_MS = 1000;
@@ -56,15 +65,18 @@ export function marketReader(ctx: AppContext, opts: ReadOptions & { watched: Wat
 /**
  * The live markets in the app: the public route, the reader (started on listen: each process tries
  * each slot, one claims it), and the `market_tick` channel every process listens on to send the
- * readings to its sockets. Tests that never listen call readMarketTick themselves.
+ * readings to its sockets. Tests that never listen call readMarketTick themselves. Answers the
+ * snapshot of a market topic ("market:set", "market:crypto"): its latest reading, for a socket that
+ * starts watching it (a page opened or reconnected); null for any other topic.
  */
-export function registerMarket(app: ZodApp, ctx: AppContext, broadcast: Broadcast, watched: Watched): void {
+export function registerMarket(app: ZodApp, ctx: AppContext, broadcast: Broadcast, watched: Watched): TopicSnapshot {
   const instanceId = randomUUID();
   const sim = createSimulatorState();
   const fetchFeed = demoAwareFetcher(ctx, sim);
   registerMarketRoutes(app, ctx);
   registerMarketDemoRoutes(app, ctx, sim, { instanceId, fetchFeed });
 
+  const snapshots = new Map<Market, { readAt: number; message: Promise<WsMarketTickMessage | null> }>();
   let stopListening: (() => Promise<void>) | undefined;
   app.addHook("onReady", async () => {
     stopListening = await ctx.database.listen("market_tick", (payload) => {
@@ -75,8 +87,10 @@ export function registerMarket(app: ZodApp, ctx: AppContext, broadcast: Broadcas
         return app.log.warn({ payload }, "bad market_tick notification");
       }
       const message = wsMarketTickMessageSchema.safeParse(parsed);
-      if (message.success) broadcast(message.data);
-      else app.log.warn({ payload }, "bad market_tick notification");
+      if (message.success) {
+        snapshots.delete(message.data.market);
+        broadcast(message.data);
+      } else app.log.warn({ payload }, "bad market_tick notification");
     });
   });
 
@@ -92,6 +106,19 @@ export function registerMarket(app: ZodApp, ctx: AppContext, broadcast: Broadcas
     clearInterval(timer);
     await stopListening?.().catch(() => undefined);
   });
+  return async (topic) => {
+    const market = MARKETS.find((m) => topic === `market:${m}`);
+    if (!market) return null;
+    const cached = snapshots.get(market);
+    if (cached && performance.now() - cached.readAt < SNAPSHOT_FRESH_MS) return cached.message;
+    const message = marketSnapshot(ctx, market);
+    snapshots.set(market, { readAt: performance.now(), message });
+    // A failed read is not kept.
+    message.catch(() => {
+      if (snapshots.get(market)?.message === message) snapshots.delete(market);
+    });
+    return message;
+  };
 }
 
 /**

@@ -175,6 +175,29 @@ export async function marketNow(ctx: AppContext, market: Market, now: Date = ctx
   };
 }
 
+/**
+ * The market's latest reading as a socket message (status now, delayed or not, the day's newest good
+ * reading with its change), or null when it has none today: what a socket that starts watching the
+ * market is sent at once, so a page that reconnects does not wait for the next reading (or a poll).
+ */
+export async function marketSnapshot(ctx: AppContext, market: Market, now: Date = ctx.clock.now()): Promise<WsMarketTickMessage | null> {
+  const { settings, source } = await readSettingsAndSource(ctx.db, market);
+  const { day, status } = marketStatus(settings, source.schedule, now);
+  const dayStart = yangonInstant(day, "00:00");
+  const [[latest, previous], lastFinished] = await Promise.all([
+    selectOkTicks(ctx.db, market, dayStart, new Date(now.getTime() + 1), 2),
+    selectLastFinishedTick(ctx.db, market, dayStart),
+  ]);
+  if (!latest && !lastFinished) return null;
+  return {
+    type: "market_tick",
+    market,
+    status,
+    delayed: status === "open" && lastFinished?.status === "delayed",
+    tick: latest ? tickOf(latest, previous) : null,
+  };
+}
+
 /** The settings with where the market is now and its last finished reading of the day (the console's view). */
 async function settingsView(ctx: AppContext, market: Market, settings: MarketSettings): Promise<MarketSettingsResponse> {
   const now = ctx.clock.now();

@@ -228,6 +228,52 @@ describe("the tick reader", () => {
     expect(reads).toBe(1);
   });
 
+  it("a socket that starts watching (a page opened, or back after a drop) gets the latest reading at once, visitors too", async () => {
+    const fetchAt =
+      (setIndex: string, setValue: string): MarketFetcher =>
+      async () => ({ setIndex, setValue });
+    // A page watching before the first reading of the day; the reading reaches it live.
+    const v = await visitor(t.app);
+    await readMarketTick(t.ctx, "set", { instanceId: randomUUID(), fetchFeed: fetchAt("1,402.35", "45,678.91") });
+    expect(await v.next((m) => m.type === "market_tick")).toMatchObject({ tick: { two_d: "58" } });
+    expect(v.messages.filter((m) => m.type === "market_tick")).toHaveLength(1);
+
+    // The visitor's socket drops; a reading is made while it is down (another page has it live).
+    const other = await visitor(t.app);
+    v.ws.terminate();
+    clock.advance(5000);
+    await readMarketTick(t.ctx, "set", { instanceId: randomUUID(), fetchFeed: fetchAt("1,401.15", "45,690.00") });
+    await other.next((m) => m.type === "market_tick" && (m.tick as { two_d?: string } | null)?.two_d === "50");
+    other.ws.close();
+
+    // Back: the page watches again and has the reading it missed, with its change, without waiting for the next one.
+    const back = await visitor(t.app);
+    const caught = wsMarketTickMessageSchema.parse(await back.next((m) => m.type === "market_tick"));
+    expect(caught).toMatchObject({
+      market: "set",
+      status: "open",
+      delayed: false,
+      tick: { two_d: "50", set_index: "1401.15", change: { set_index: "-1.20", set_value: "+11.09" } },
+    });
+    // A signed-in socket the same way.
+    const u = await createUser(t);
+    const p = await open(t.app, `/api/ws?token=${u.token}`);
+    await p.next((m) => m.type === "ready");
+    p.ws.send(JSON.stringify({ type: "watch", topics: ["market:set"] }));
+    expect(await p.next((m) => m.type === "market_tick")).toMatchObject({ tick: { two_d: "50" } });
+
+    // Watching more topics later sends only the new ones' state (the crypto market has no reading: nothing).
+    back.ws.send(JSON.stringify({ type: "watch", topics: ["market:set", "market:crypto"] }));
+    await back.next((m) => m.type === "watching");
+    // Taking the SET off and on again is a new start: its state again.
+    back.ws.send(JSON.stringify({ type: "watch", topics: ["market:crypto"] }));
+    back.ws.send(JSON.stringify({ type: "watch", topics: ["market:crypto", "market:set"] }));
+    expect(await back.next((m) => m.type === "market_tick")).toMatchObject({ market: "set", tick: { two_d: "50" } });
+    expect(back.messages.filter((m) => m.type === "market_tick")).toHaveLength(2);
+    back.ws.close();
+    p.ws.close();
+  });
+
   it("a feed that times out or answers junk: the reading is skipped and 'delayed' is sent; nothing crashes", async () => {
     const v = await visitor(t.app);
     await readMarketTick(t.ctx, "set", { instanceId: randomUUID(), fetchFeed: async () => ({ setIndex: "1,400.01", setValue: "100.00" }) });

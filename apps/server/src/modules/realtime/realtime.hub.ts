@@ -66,6 +66,11 @@ export class RealtimeHub {
   onChange: () => void = () => undefined;
   /** Writes this process's socket counts to the database now. */
   reportPresence: () => Promise<void> = async () => undefined;
+  /**
+   * What a socket that starts watching a topic is sent at once (a market's latest reading: a page
+   * opened or reconnected shows it without waiting for the next one), or null for nothing.
+   */
+  snapshotOf: (topic: string) => Promise<Record<string, unknown> | null> = async () => null;
   private readonly inFlight = new Set<number>();
   private readonly dirty = new Set<number>();
 

@@ -36,7 +36,10 @@ const PRESENCE_SETTLE_MS = 1_000;
  * ticker, marquee, broadcasts to everyone; never balances). A bad token closes with 4401, a blocked
  * account with 4403, neither in time with 4408. Live events (live_events rows, announced by id on
  * the `live_event` channel at commit) reach every socket of every process; `{type: "resume", after}`
- * replays what a socket missed (see live.service.ts replayFor) and ends with `caught_up`.
+ * replays what a socket missed (see live.service.ts replayFor) and ends with `caught_up`, for
+ * visitors as for players (public events only). `{type: "watch", topics}` sets the topics a socket
+ * hears (market readings, the console's inbox); a topic just started is sent its latest state at
+ * once (hub.snapshotOf: a market's latest reading), so a socket back after a drop misses nothing.
  * A signed-in socket then gets `{type: "ready"}`, the current balances, and a
  * `{type: "balance", …}` message after every committed change, from whichever server process made
  * it (PostgreSQL notifications on the `balance` channel: one player id, or several comma-separated). `{type: "ping"}` answers `{type: "pong"}`.
@@ -278,8 +281,20 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
         const round = ++watchRound;
         const wanted = new Set<string>(msg.topics);
         const granted = (topics: Set<string>) => {
+          const before = me.topics;
           me.topics = topics;
           hub.sendRaw(socket, { type: "watching", topics: [...topics] });
+          // A topic just started (a page opened, or a socket back after a drop: the page watches again):
+          // its latest state now, not at the next change. Visitors too: market readings are public.
+          for (const topic of topics) {
+            if (before?.has(topic)) continue;
+            void hub
+              .snapshotOf(topic)
+              .then((snapshot) => {
+                if (snapshot && me.topics?.has(topic)) hub.sendRaw(socket, snapshot);
+              })
+              .catch((err) => app.log.warn({ err, topic }, "topic snapshot failed"));
+          }
         };
         if (!wanted.delete(SUPPORT_INBOX_TOPIC)) return granted(wanted);
         // The console's topic: an operator whose token passed the second factor, checked now (it may have since the socket opened).

@@ -239,14 +239,16 @@ export interface CannedRow {
   body: string;
 }
 
+const cannedOf = (r: Raw): CannedRow => ({
+  id: num(r.id),
+  language: r.language as CannedRow["language"],
+  title: String(r.title),
+  body: String(r.body),
+});
+
 export async function selectCanned(db: Executor): Promise<CannedRow[]> {
   const res = await db.execute(sql`select id, language, title, body from support_canned order by language, title, id`);
-  return rowsOf<Raw>(res).map((r) => ({
-    id: num(r.id),
-    language: r.language as CannedRow["language"],
-    title: String(r.title),
-    body: String(r.body),
-  }));
+  return rowsOf<Raw>(res).map(cannedOf);
 }
 
 export async function insertCanned(tx: Executor, c: Omit<CannedRow, "id">): Promise<CannedRow> {
@@ -256,16 +258,22 @@ export async function insertCanned(tx: Executor, c: Omit<CannedRow, "id">): Prom
   return { id: num(rowsOf<Raw>(res)[0]?.id), ...c };
 }
 
+/** Changes a canned answer; answers it as it was before (for the audit), or undefined when there is none. */
 export async function updateCanned(tx: Executor, id: number, c: Omit<CannedRow, "id">): Promise<CannedRow | undefined> {
   const res = await tx.execute(sql`
-    update support_canned set language = ${c.language}, title = ${c.title}, body = ${c.body}, updated_at = now()
-    where id = ${id} returning id`);
-  return rowsOf(res).length > 0 ? { id, ...c } : undefined;
+    update support_canned s set language = ${c.language}, title = ${c.title}, body = ${c.body}, updated_at = now()
+    from (select id, language, title, body from support_canned where id = ${id} for update) old
+    where s.id = old.id
+    returning old.id, old.language, old.title, old.body`);
+  const row = rowsOf<Raw>(res)[0];
+  return row ? cannedOf(row) : undefined;
 }
 
-export async function deleteCanned(tx: Executor, id: number): Promise<boolean> {
-  const res = await tx.execute(sql`delete from support_canned where id = ${id} returning id`);
-  return rowsOf(res).length > 0;
+/** Deletes a canned answer; answers it as it was (for the audit), or undefined when there is none. */
+export async function deleteCanned(tx: Executor, id: number): Promise<CannedRow | undefined> {
+  const res = await tx.execute(sql`delete from support_canned where id = ${id} returning id, language, title, body`);
+  const row = rowsOf<Raw>(res)[0];
+  return row ? cannedOf(row) : undefined;
 }
 
 export async function countCanned(db: Executor): Promise<number> {

@@ -428,17 +428,20 @@ export async function createCanned(ctx: AppContext, actor: Actor, body: SupportC
 
 export async function editCanned(ctx: AppContext, actor: Actor, id: number, body: SupportCannedBody): Promise<SupportCanned> {
   return ctx.db.transaction(async (tx) => {
-    const row = await updateCanned(tx, id, body);
-    if (!row) throw notFound("No such canned answer.");
-    await recordAudit(tx, actor, "support.canned.update", { type: "support_canned", id }, null, body);
-    return row;
+    const before = await updateCanned(tx, id, body);
+    if (!before) throw notFound("No such canned answer.");
+    const { id: _id, ...was } = before;
+    await recordAudit(tx, actor, "support.canned.update", { type: "support_canned", id }, was, body);
+    return { id, ...body };
   });
 }
 
 export async function removeCanned(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    if (!(await deleteCanned(tx, id))) throw notFound("No such canned answer.");
-    await recordAudit(tx, actor, "support.canned.delete", { type: "support_canned", id }, null, null);
+    const before = await deleteCanned(tx, id);
+    if (!before) throw notFound("No such canned answer.");
+    const { id: _id, ...was } = before;
+    await recordAudit(tx, actor, "support.canned.delete", { type: "support_canned", id }, was, null);
   });
 }
 

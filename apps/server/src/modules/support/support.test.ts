@@ -345,10 +345,17 @@ describe("support chat", () => {
     });
     expect((await change(admin, "DELETE")).statusCode).toBe(204);
     expectErrorBody(await change(admin, "DELETE"), 404, "NOT_FOUND");
-    const actions = (await auditRowsOf(t, admin.id))
-      .filter((r) => r.targetType === "support_canned" && r.targetId === String(id))
-      .map((r) => r.action);
-    expect(actions).toEqual(["support.canned.delete", "support.canned.update", "support.canned.create"]);
+    const audits = (await auditRowsOf(t, admin.id)).filter((r) => r.targetType === "support_canned" && r.targetId === String(id));
+    // Each row holds the answer as it was before the change and as it is after.
+    expect(audits.map((r) => ({ action: r.action, before: r.before, after: r.after }))).toEqual([
+      { action: "support.canned.delete", before: { language: "mm", title: "စောင့်ပါ", body: "ခဏစောင့်ပေးပါ။" }, after: null },
+      {
+        action: "support.canned.update",
+        before: { language: "en", title: "Wait", body: "Please wait a moment." },
+        after: { language: "mm", title: "စောင့်ပါ", body: "ခဏစောင့်ပေးပါ။" },
+      },
+      { action: "support.canned.create", before: null, after: { language: "en", title: "Wait", body: "Please wait a moment." } },
+    ]);
     expect((await auditRowsOf(t, op.id)).filter((r) => r.targetType === "support_canned")).toEqual([]);
   });
 

@@ -76,6 +76,29 @@ describe("the live market block of the 2D page", () => {
     expect(running()).toBe("50");
   });
 
+  it("the latest reading sent when the socket comes back shows at once, but never over a newer one it crossed", async () => {
+    mockApi({ "market/set": { body: open() } });
+    renderRoutes([{ index: true, element: <MarketLive type="2D" /> }]);
+    await waitFor(() => expect(running()).toBe("58"));
+    mockApi({ "market/set": "pending" });
+    const reading = (two_d: string, set_index: string, at: string) => ({
+      type: "market_tick",
+      market: "set",
+      status: "open",
+      delayed: false,
+      tick: { ...tick(two_d, set_index, "+0.10"), at },
+    });
+    // Back after a drop: the reading made meanwhile.
+    act(() => dispatchRealtime(reading("61", "1402.61", "2025-03-07T03:40:20.000Z")));
+    await waitFor(() => expect(running()).toBe("61"));
+    // A newer live reading, then the latest reading as it was read a moment before it: the newer stays.
+    act(() => dispatchRealtime(reading("64", "1402.64", "2025-03-07T03:40:25.000Z")));
+    await waitFor(() => expect(running()).toBe("64"));
+    act(() => dispatchRealtime(reading("61", "1402.61", "2025-03-07T03:40:20.000Z")));
+    expect(running()).toBe("64");
+    expect(screen.getByText("1,402.64")).toBeInTheDocument();
+  });
+
   it("a failed reading says 'delayed' and keeps the last number; the 1D page shows the last digit", async () => {
     mockApi({ "market/set": { body: open() } });
     renderRoutes([{ index: true, element: <MarketLive type="1D" /> }]);

@@ -12,13 +12,19 @@ const tellWatched = () =>
     [...watched.keys()].map((m) => `market:${m}`),
   );
 
+/** Whether a reading is older than the one the page shows (an equal one is the same reading). */
+const olderThanShown = (message: WsMarketTickMessage, shown: MarketNow): boolean =>
+  message.tick !== null && shown.latest !== null && Date.parse(message.tick.at) < Date.parse(shown.latest.at);
+
 /** Readings missed in a row while the market is open before the page says the live connection is lost and polls. */
 const MISSED_READINGS = 3;
 
 /**
  * The market's live state: the public answer, rewritten in place by each reading on the socket
  * ({type: "market_tick"}, sent to the sockets watching "market:<market>"). While the market is open and no reading arrives for a few intervals, the
- * socket is taken to be down: `socketDown` is true and the answer is polled instead.
+ * socket is taken to be down: `socketDown` is true and the answer is polled instead. A socket that
+ * starts watching (the page opened, or the socket back after a drop) is sent the latest reading at
+ * once; a reading older than the one shown (that one crossing a newer live reading) changes nothing.
  */
 export function useMarketLive(market: Market): { data: MarketNow | undefined; socketDown: boolean; isError: boolean } {
   const queryClient = useQueryClient();
@@ -37,7 +43,7 @@ export function useMarketLive(market: Market): { data: MarketNow | undefined; so
           setLastHeard((n) => n + 1);
           setSocketDown(false);
           queryClient.setQueryData<MarketNow>(marketKey(market), (old) =>
-            old
+            old && !olderThanShown(message, old)
               ? {
                   ...old,
                   status: message.status,

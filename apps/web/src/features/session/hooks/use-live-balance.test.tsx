@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act } from "@testing-library/react";
-import { hydrateRoot, type Root } from "react-dom/client";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installFakeWebSocket } from "../../../lib/realtime-testing.ts";
@@ -48,5 +48,35 @@ describe("the live socket at start", () => {
     expect(socket?.closedByClient).toBeUndefined();
     act(() => socket?.serverOpen());
     expect(socket?.sent[0]).toEqual({ type: "auth", token: "test-token" });
+  });
+});
+
+describe("a socket that replaces the tab's socket", () => {
+  it("signing in: the player's socket resumes after the last event the visitor's socket saw", async () => {
+    const Socket = installFakeWebSocket();
+    const client = new QueryClient();
+    const container = document.createElement("div");
+    document.body.append(container);
+    await act(async () => {
+      root = createRoot(container);
+      root.render(app(client));
+    });
+    const visitor = Socket.instances.at(-1);
+    act(() => {
+      visitor?.serverOpen();
+      visitor?.serverSend({ type: "ready", user_id: null });
+      visitor?.serverSend({ type: "caught_up", last_event_id: 30 });
+      visitor?.serverSend({ type: "result", event_id: 31, lottery: "2D", number: "42" });
+    });
+    expect(visitor?.sent).toEqual([{ type: "hello" }, { type: "resume" }]);
+
+    await act(async () => {
+      signIn();
+    });
+    const player = Socket.instances.at(-1);
+    expect(player).not.toBe(visitor);
+    expect(visitor?.closedByClient).toBeDefined();
+    act(() => player?.accept());
+    expect(player?.sent).toContainEqual({ type: "resume", after: 31 });
   });
 });

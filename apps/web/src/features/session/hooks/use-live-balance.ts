@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { paths } from "../../../config/paths.ts";
 import i18n from "../../../lib/i18n-core.ts";
-import { CLOSE, connectRealtime } from "../../../lib/realtime.ts";
+import { CLOSE, connectRealtime, type ResumePoint } from "../../../lib/realtime.ts";
 import { useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -18,6 +18,8 @@ const REJECTED_RETRY_MS = 30_000;
  * signed in it also carries the balances. Every balance message replaces the balances in the session; after
  * a reconnect the whole profile is fetched again so nothing in the header stays stale. A refused
  * token signs the player out the same way a 401 does; a blocked account is signed out with a notice.
+ * A new socket (signed in or out) resumes where the tab's socket before it stopped: a result sent
+ * while one replaced the other still arrives, once.
  */
 export function useLiveBalance(): void {
   const token = useSession((s) => s.user?.token);
@@ -27,6 +29,7 @@ export function useLiveBalance(): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [generation, setGeneration] = useState(0);
+  const resumeFrom = useRef<ResumePoint | undefined>(undefined);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation opens a new socket by design
   useEffect(() => {
@@ -37,6 +40,7 @@ export function useLiveBalance(): void {
 
     const connection = connectRealtime({
       token,
+      resumeFrom: resumeFrom.current,
       onBalance: (balances) => {
         if (sameSession()) useSession.getState().setUserData(balances);
       },
@@ -70,6 +74,7 @@ export function useLiveBalance(): void {
       clearTimeout(retry);
       document.removeEventListener("visibilitychange", wake);
       window.removeEventListener("online", wake);
+      resumeFrom.current = connection.resumePoint();
       connection.close();
     };
   }, [token, generation, hydrated]);

@@ -1,5 +1,5 @@
 import { type Market, type MarketSettings, marketSettingsSchema } from "@shwe/contracts";
-import { type FormEvent, useEffect, useState } from "react";
+import { type ComponentProps, type FormEvent, useEffect, useState } from "react";
 import { Button } from "../../../../components/button.tsx";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { toast } from "../../../../lib/toast.ts";
@@ -36,6 +36,21 @@ function formOf(settings: MarketSettings): Form {
     soon: String(settings.opening_soon_minutes),
     sessions: settings.sessions.map((s) => ({ ...s })),
   };
+}
+
+/**
+ * A field typed on the number pad (seconds, minutes, a time), kept as typed: the settings' schema
+ * checks it on save.
+ */
+function PadField({
+  onValue,
+  ...field
+}: Omit<ComponentProps<typeof TextField>, "onChange" | "inputMode"> & {
+  value: string;
+  maxLength: number;
+  onValue: (value: string) => void;
+}) {
+  return <TextField {...field} inputMode="numeric" onChange={(e) => onValue(e.target.value)} />;
 }
 
 /** A whole number as typed, or NaN (which the settings' schema refuses). */
@@ -104,21 +119,19 @@ export function MarketSettingsForm({ market, settings, editable }: { market: Mar
             {t("console.enabled")}
           </label>
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
+            <PadField
               label={t("console.interval")}
               value={form.interval}
-              inputMode="numeric"
               maxLength={2}
-              onChange={(e) => setForm((f) => ({ ...f, interval: e.target.value }))}
+              onValue={(interval) => setForm((f) => ({ ...f, interval }))}
               error={errors.interval}
               hint={t("console.intervalHint")}
             />
-            <TextField
+            <PadField
               label={t("console.soon")}
               value={form.soon}
-              inputMode="numeric"
               maxLength={3}
-              onChange={(e) => setForm((f) => ({ ...f, soon: e.target.value }))}
+              onValue={(soon) => setForm((f) => ({ ...f, soon }))}
               error={errors.soon}
               hint={t("console.soonHint")}
             />
@@ -131,23 +144,21 @@ export function MarketSettingsForm({ market, settings, editable }: { market: Mar
                 // biome-ignore lint/suspicious/noArrayIndexKey: a session row is its place in the list (rows have no identity of their own)
                 <li key={i} className="rounded-xl border border-line bg-surface-2/40 p-3">
                   <div className="flex items-end gap-2">
-                    <TextField
+                    <PadField
                       className="min-w-0 flex-1"
                       label={t("console.opens", { n: i + 1 })}
                       value={session.open}
                       placeholder="09:30"
-                      inputMode="numeric"
                       maxLength={5}
-                      onChange={(e) => setSession(i, "open", e.target.value)}
+                      onValue={(open) => setSession(i, "open", open)}
                     />
-                    <TextField
+                    <PadField
                       className="min-w-0 flex-1"
                       label={t("console.closes", { n: i + 1 })}
                       value={session.close}
                       placeholder="12:01"
-                      inputMode="numeric"
                       maxLength={5}
-                      onChange={(e) => setSession(i, "close", e.target.value)}
+                      onValue={(close) => setSession(i, "close", close)}
                     />
                     {editable && form.sessions.length > 1 ? (
                       <Button
