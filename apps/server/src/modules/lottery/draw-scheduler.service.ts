@@ -1,15 +1,18 @@
 import type { LotteryType } from "@shwe/contracts";
 import { commitSeed, DERIVED_FAIR_SOURCE, newSeed, nextDraws } from "@shwe/domain";
 import type { AppContext } from "../../app-context.ts";
+import type { Executor } from "../../db/client.ts";
 import { isDatabaseUnavailable } from "../../db/unavailable.ts";
 import {
   closeDueDraws,
   type DrawRow,
   findDrawAt,
   insertDrawIfMissing,
+  lockWaitingFairDrawAtTimeOf,
   selectDrawsAwaitingResult,
   selectDrawsToSettle,
   selectDrawTimesAfter,
+  updateDraw,
 } from "./draws.repository.ts";
 import { type FeedFetcher, fetchFeedJson } from "./feed.ts";
 import { type GameConfig, readGames } from "./lottery-config.ts";
@@ -20,7 +23,9 @@ import { settleDraw } from "./settlement.service.ts";
  * The draw scheduler. Each tick, with the engine clock (ctx.clock):
  *   1. creates the draws of every enabled game ahead of time from its schedule (off days have none);
  *      a fair draw gets its secret seed and publishes the seed's commitment right away (a 1D / crypto 1D
- *      draw shares the seed and commitment of the 2D / crypto 2D draw at the same time);
+ *      draw shares the seed and commitment of the 2D / crypto 2D draw at the same time; a 2D draw made
+ *      again after a schedule change gives its seed to the waiting 1D draw at its time unless somebody
+ *      already bet on that one: see pairDerivedDraws);
  *   2. marks open draws past their cut-off closed (informational: bets check the database clock);
  *   3. gives draws past their draw time their result: fair → reveal; feed → fetch (retried, and
  *      left closed for an operator when it keeps failing); manual → waits for the operators;
@@ -54,6 +59,12 @@ export interface DrawScheduler {
   stop(): Promise<void>;
 }
 
+/** The secret seed of a fair draw and its published commitment. */
+interface FairSeed {
+  seed: string;
+  commitment: string;
+}
+
 const MIN_AHEAD = 2;
 const MAX_AHEAD = 64;
 const DAY = 86_400_000;
@@ -84,7 +95,7 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
    * the fair 2D / crypto 2D draw at the same time, so its number (the last digit of that draw's) is
    * committed to before betting opens; without such a draw it gets a seed of its own.
    */
-  async function fairCommitmentFor(type: LotteryType, at: Date): Promise<{ seed: string; commitment: string }> {
+  async function fairCommitmentFor(type: LotteryType, at: Date): Promise<FairSeed> {
     const sourceType = DERIVED_FAIR_SOURCE[type];
     const source = sourceType ? await findDrawAt(ctx.db, sourceType, at) : undefined;
     if (source?.resultSource === "fair" && source.fairSeedSecret && source.fairCommitment && source.result === null) {
@@ -92,6 +103,31 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
     }
     const seed = newSeed();
     return { seed, commitment: await commitSeed(seed) };
+  }
+
+  /**
+   * A new fair 2D / crypto 2D draw and the 1D / crypto 1D draw already waiting at its time (the 2D
+   * draw was removed by a schedule change or an off day and made again; the 1D draw stayed with the
+   * old seed). Nobody bet on the 1D draw: it takes the new draw's seed and commitment, so its number
+   * is again the last digit of the 2D number. Somebody did: it keeps the commitment they bet on and
+   * is drawn on its own id from that seed (its proof says "no_source_draw"); the new 2D draw keeps
+   * its own seed, since a number tied to a draw id made after the bets could be steered. Runs in
+   * the transaction that inserted the source draw, with the 1D draw locked (no bet in flight).
+   */
+  async function pairDerivedDraws(tx: Executor, sourceType: LotteryType, sourceId: number, fair: FairSeed): Promise<void> {
+    for (const [type, source] of Object.entries(DERIVED_FAIR_SOURCE) as [LotteryType, LotteryType][]) {
+      if (source !== sourceType) continue;
+      const derived = await lockWaitingFairDrawAtTimeOf(tx, type, sourceId);
+      if (!derived || derived.fairCommitment === fair.commitment) continue;
+      if (derived.hasBets) {
+        log.warn(
+          { draw_id: derived.id, source_draw_id: sourceId },
+          `${type} draw keeps its own commitment (it has bets): its number is drawn on its own id, not from the ${sourceType} draw`,
+        );
+        continue;
+      }
+      await updateDraw(tx, derived.id, { fairSeedSecret: fair.seed, fairCommitment: fair.commitment, fairSeed: null });
+    }
   }
 
   async function ensureDraws(game: GameConfig, now: Date): Promise<number> {
@@ -102,17 +138,21 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
     for (const d of wanted) {
       if (existing.has(d.at.getTime())) continue;
       const fair = game.resultSource === "fair" ? await fairCommitmentFor(game.type, d.at) : null;
-      const id = await insertDrawIfMissing(ctx.db, {
-        type: game.type,
-        drawAt: d.at,
-        closesAt: d.closesAt,
-        status: d.closesAt.getTime() <= now.getTime() ? "closed" : "open",
-        odds: game.odds,
-        resultSource: game.resultSource,
-        fairSeedSecret: fair?.seed ?? null,
-        fairCommitment: fair?.commitment ?? null,
+      const inserted = await ctx.db.transaction(async (tx) => {
+        const id = await insertDrawIfMissing(tx, {
+          type: game.type,
+          drawAt: d.at,
+          closesAt: d.closesAt,
+          status: d.closesAt.getTime() <= now.getTime() ? "closed" : "open",
+          odds: game.odds,
+          resultSource: game.resultSource,
+          fairSeedSecret: fair?.seed ?? null,
+          fairCommitment: fair?.commitment ?? null,
+        });
+        if (id !== undefined && fair && !DERIVED_FAIR_SOURCE[game.type]) await pairDerivedDraws(tx, game.type, id, fair);
+        return id !== undefined;
       });
-      if (id !== undefined) created++;
+      if (inserted) created++;
     }
     return created;
   }
