@@ -1,19 +1,17 @@
 import type { LotteryType } from "@shwe/contracts";
-import { commitSeed, DERIVED_FAIR_SOURCE, newSeed, nextDraws } from "@shwe/domain";
+import { DERIVED_FAIR_SOURCE, nextDraws } from "@shwe/domain";
 import type { AppContext } from "../../app-context.ts";
-import type { Executor } from "../../db/client.ts";
 import { isDatabaseUnavailable } from "../../db/unavailable.ts";
 import {
   closeDueDraws,
   type DrawRow,
   findDrawAt,
   insertDrawIfMissing,
-  lockWaitingFairDrawAtTimeOf,
   selectDrawsAwaitingResult,
   selectDrawsToSettle,
   selectDrawTimesAfter,
-  updateDraw,
 } from "./draws.repository.ts";
+import { type FairSeed, freshFairSeed, shareSeedWithDerivedDraws } from "./fair-seeds.ts";
 import { type FeedFetcher, fetchFeedJson } from "./feed.ts";
 import { type GameConfig, readGames } from "./lottery-config.ts";
 import { fetchFeedResult, revealFairDraw } from "./results.service.ts";
@@ -25,7 +23,7 @@ import { settleDraw } from "./settlement.service.ts";
  *      a fair draw gets its secret seed and publishes the seed's commitment right away (a 1D / crypto 1D
  *      draw shares the seed and commitment of the 2D / crypto 2D draw at the same time; a 2D draw made
  *      again after a schedule change gives its seed to the waiting 1D draw at its time unless somebody
- *      already bet on that one: see pairDerivedDraws);
+ *      already bet on that one: see shareSeedWithDerivedDraws);
  *   2. marks open draws past their cut-off closed (informational: bets check the database clock);
  *   3. gives draws past their draw time their result: fair → reveal; feed → fetch (retried, and
  *      left closed for an operator when it keeps failing); manual → waits for the operators;
@@ -57,12 +55,6 @@ export interface DrawScheduler {
   /** Ticks every `intervalMs` until stop(); a tick never overlaps the previous one. */
   start(intervalMs: number): void;
   stop(): Promise<void>;
-}
-
-/** The secret seed of a fair draw and its published commitment. */
-interface FairSeed {
-  seed: string;
-  commitment: string;
 }
 
 const MIN_AHEAD = 2;
@@ -101,33 +93,7 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
     if (source?.resultSource === "fair" && source.fairSeedSecret && source.fairCommitment && source.result === null) {
       return { seed: source.fairSeedSecret, commitment: source.fairCommitment };
     }
-    const seed = newSeed();
-    return { seed, commitment: await commitSeed(seed) };
-  }
-
-  /**
-   * A new fair 2D / crypto 2D draw and the 1D / crypto 1D draw already waiting at its time (the 2D
-   * draw was removed by a schedule change or an off day and made again; the 1D draw stayed with the
-   * old seed). Nobody bet on the 1D draw: it takes the new draw's seed and commitment, so its number
-   * is again the last digit of the 2D number. Somebody did: it keeps the commitment they bet on and
-   * is drawn on its own id from that seed (its proof says "no_source_draw"); the new 2D draw keeps
-   * its own seed, since a number tied to a draw id made after the bets could be steered. Runs in
-   * the transaction that inserted the source draw, with the 1D draw locked (no bet in flight).
-   */
-  async function pairDerivedDraws(tx: Executor, sourceType: LotteryType, sourceId: number, fair: FairSeed): Promise<void> {
-    for (const [type, source] of Object.entries(DERIVED_FAIR_SOURCE) as [LotteryType, LotteryType][]) {
-      if (source !== sourceType) continue;
-      const derived = await lockWaitingFairDrawAtTimeOf(tx, type, sourceId);
-      if (!derived || derived.fairCommitment === fair.commitment) continue;
-      if (derived.hasBets) {
-        log.warn(
-          { draw_id: derived.id, source_draw_id: sourceId },
-          `${type} draw keeps its own commitment (it has bets): its number is drawn on its own id, not from the ${sourceType} draw`,
-        );
-        continue;
-      }
-      await updateDraw(tx, derived.id, { fairSeedSecret: fair.seed, fairCommitment: fair.commitment, fairSeed: null });
-    }
+    return freshFairSeed();
   }
 
   async function ensureDraws(game: GameConfig, now: Date): Promise<number> {
@@ -138,7 +104,7 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
     for (const d of wanted) {
       if (existing.has(d.at.getTime())) continue;
       const fair = game.resultSource === "fair" ? await fairCommitmentFor(game.type, d.at) : null;
-      const inserted = await ctx.db.transaction(async (tx) => {
+      const made = await ctx.db.transaction(async (tx) => {
         const id = await insertDrawIfMissing(tx, {
           type: game.type,
           drawAt: d.at,
@@ -149,10 +115,18 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
           fairSeedSecret: fair?.seed ?? null,
           fairCommitment: fair?.commitment ?? null,
         });
-        if (id !== undefined && fair && !DERIVED_FAIR_SOURCE[game.type]) await pairDerivedDraws(tx, game.type, id, fair);
-        return id !== undefined;
+        if (id === undefined) return undefined;
+        // A 2D draw made again after a schedule change: the waiting 1D draw at its time takes its seed unless it has bets.
+        return { id, kept: fair && !DERIVED_FAIR_SOURCE[game.type] ? await shareSeedWithDerivedDraws(tx, game.type, id, fair) : [] };
       });
-      if (inserted) created++;
+      if (!made) continue;
+      created++;
+      for (const drawId of made.kept) {
+        log.warn(
+          { draw_id: drawId, source_draw_id: made.id },
+          "a draw with bets keeps its own fair commitment: its number is drawn on its own id",
+        );
+      }
     }
     return created;
   }

@@ -63,7 +63,7 @@ export async function lockWaitingFairDrawAtTimeOf(
   tx: Executor,
   type: LotteryType,
   drawId: number,
-): Promise<{ id: number; fairCommitment: string | null; hasBets: boolean } | undefined> {
+): Promise<{ id: number; fairCommitment: string | null; fairSeedSecret: string | null; hasBets: boolean } | undefined> {
   const same = alias(draws, "same_time");
   const rows = await tx
     .select({ id: draws.id })
@@ -77,6 +77,7 @@ export async function lockWaitingFairDrawAtTimeOf(
     .select({
       id: draws.id,
       fairCommitment: draws.fairCommitment,
+      fairSeedSecret: draws.fairSeedSecret,
       hasBets: sql<boolean>`exists (select 1 from bet_lines l where l.draw_id = "draws"."id")`,
     })
     .from(draws)

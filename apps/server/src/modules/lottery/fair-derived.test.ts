@@ -260,6 +260,34 @@ describe("a 2D draw made again after a schedule change and the 1D draw at its ti
       expect(fair).toMatchObject({ seed: twoDAfter.fair_seed, derived_from: { draw_id: twoD.id }, verified: true });
       await expectLedgerClean(t);
     });
+    it.each([
+      ["2D", "the 1D draw takes the 2D draw's new seed"],
+      ["1D", "it takes the seed of the 2D draw at its time"],
+    ] as const)("after the %s game's result source is changed away from fair and back, %s", async (game, _) => {
+      const scheduler = testScheduler(t);
+      await scheduler.tick();
+      const at = yangon("2025-03-07T12:01:00");
+      const oldOneD = await drawAt(t, "1D", at);
+      for (const result_source of ["feed", "fair"]) {
+        const res = await send(t, "PUT", `/api/admin/lottery/${game}`, { token: op.token, body: { result_source } });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const [twoD, oneD] = [await drawAt(t, "2D", at), await drawAt(t, "1D", at)];
+      expect(oneD.id).toBe(oldOneD.id);
+      // Turning 2D fair again gives its draws new seeds; turning 1D fair again leaves the 2D draws alone.
+      expect(twoD.fair_commitment === oldOneD.fair_commitment).toBe(game === "1D");
+      expect(oneD.fair_commitment).toBe(twoD.fair_commitment);
+      expect(oneD.fair_seed_secret).toBe(twoD.fair_seed_secret);
+
+      clock.set(new Date(at.getTime() + 5_000));
+      await scheduler.tick();
+      const [twoDAfter, oneDAfter] = [await drawAt(t, "2D", at), await drawAt(t, "1D", at)];
+      expect(oneDAfter.status).toBe("settled");
+      expect(oneDAfter.result).toBe(twoDAfter.result?.slice(-1));
+      const fair = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${oneD.id}`)).json());
+      expect(fair).toMatchObject({ derived_from: { draw_id: twoD.id }, verified: true });
+      await expectLedgerClean(t);
+    });
   });
 
   describe("a player bet on the 1D draw", () => {
