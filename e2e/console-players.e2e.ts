@@ -20,9 +20,6 @@ interface AdminDraw {
   void_reason: string | null;
 }
 
-/** The Yangon day of a time, YYYY-MM-DD. */
-const yangonDay = (iso: string) => new Date(iso).toLocaleDateString("en-CA", { timeZone: "Asia/Yangon" });
-
 /** Open fair 2D draws with the 1D draw that takes its number (same time, same commitment), latest first. */
 async function fairPairs(baseUrl: string, token: string): Promise<{ twoD: AdminDraw; oneD: AdminDraw }[]> {
   const list = async (type: string) =>
@@ -41,22 +38,10 @@ async function fairPairs(baseUrl: string, token: string): Promise<{ twoD: AdminD
 /**
  * A fair 2D draw still open with the 1D draw that takes its number beside it: the latest such pair, so
  * the draw every board offers first stays open. A change of the 2D schedule and back (the lottery
- * journey does one) makes new 2D draws while the 1D draws at their times keep their own seeds; then an
- * off day on the 1D for the last 2D draw's day and back has the scheduler make that day's 1D draws
- * again from the 2D draws' seeds, and the journey waits for them.
+ * journey does one) makes new 2D draws; the 1D draws at their times that nobody bet on take their seeds.
  */
 async function openFairPair(baseUrl: string, token: string): Promise<{ twoD: AdminDraw; oneD: AdminDraw }> {
-  let pairs = await fairPairs(baseUrl, token);
-  if (pairs.length < 2) {
-    const twos = (await api<{ data: AdminDraw[] }>(baseUrl, "GET", "admin/draws?type=2D&limit=50", undefined, token)).data;
-    const last = twos.find((d) => d.status === "open" && d.commitment !== null);
-    if (!last) throw new Error("No open fair 2D draw.");
-    const day = yangonDay(last.draw_at);
-    await api(baseUrl, "POST", "admin/lottery/1D/off-days", { day }, token);
-    await api(baseUrl, "DELETE", `admin/lottery/1D/off-days/${day}`, undefined, token);
-    await expect.poll(async () => (await fairPairs(baseUrl, token)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-    pairs = await fairPairs(baseUrl, token);
-  }
+  const pairs = await fairPairs(baseUrl, token);
   const latest = pairs[0];
   if (!latest || pairs.length < 2) throw new Error(`Expected at least two open fair 2D draws with their 1D draws, found ${pairs.length}.`);
   return latest;

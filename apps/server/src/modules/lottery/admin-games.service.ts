@@ -1,10 +1,9 @@
 import type { AdminLotteryGame, AdminLotteryUpdate, FeedConfig, LotteryType, SlipLimits } from "@shwe/contracts";
 import {
-  commitSeed,
   cutoffFor,
+  DERIVED_FAIR_SOURCE,
   drawsOnDay,
   isValidNumber,
-  newSeed,
   nextDraw,
   parseScheduleConfig,
   type ScheduleConfig,
@@ -17,7 +16,15 @@ import { badRequest, notFound, refused } from "../../lib/errors.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";
 import { updateSetting } from "../content/settings.service.ts";
 import { withMoneyTx } from "../ledger/ledger.service.ts";
-import { deleteDrawsWithoutBets, lockUnresultedDrawsOf, selectNextDrawTimes, updateDraw, updateOpenDrawOdds } from "./draws.repository.ts";
+import {
+  deleteDrawsWithoutBets,
+  lockUnresultedDrawsOf,
+  lockWaitingFairDrawAtTimeOf,
+  selectNextDrawTimes,
+  updateDraw,
+  updateOpenDrawOdds,
+} from "./draws.repository.ts";
+import { freshFairSeed, shareSeedWithDerivedDraws } from "./fair-seeds.ts";
 import { boardLimits, FEED_SETTINGS, LIMITS_SETTINGS, readAllLimits, readFeedConfig, readGames } from "./lottery-config.ts";
 import {
   type LotteryGameRow,
@@ -117,13 +124,26 @@ async function reconcileDraws(tx: Tx, ctx: AppContext, type: LotteryType, config
   return applyReconcile(tx, [await planReconcile(tx, ctx, type, config)], actor, () => reason);
 }
 
-/** A change of result source applies to the draws still waiting for their result; a draw turning fair commits to a new seed. */
+/**
+ * A change of result source applies to the draws still waiting for their result; a draw turning fair
+ * commits to a new seed. A 1D / crypto 1D draw turning fair takes the seed of the fair 2D / crypto 2D
+ * draw waiting at its time (its number is that draw's last digit); a 2D draw turning fair gives its
+ * new seed to the fair 1D draw waiting at its time unless somebody bet on that one
+ * (shareSeedWithDerivedDraws). The 2D draws are locked before the 1D draws, as results and voids do.
+ */
 async function applyResultSource(tx: Tx, type: LotteryType, source: LotteryGameRow["resultSource"]): Promise<void> {
+  const sourceType = DERIVED_FAIR_SOURCE[type];
+  if (source === "fair" && sourceType) await lockUnresultedDrawsOf(tx, sourceType);
   for (const d of await lockUnresultedDrawsOf(tx, type)) {
     if (source === "fair") {
       if (d.fairSeedSecret) continue;
-      const seed = newSeed();
-      await updateDraw(tx, d.id, { resultSource: "fair", fairSeedSecret: seed, fairCommitment: await commitSeed(seed), fairSeed: null });
+      const sibling = sourceType ? await lockWaitingFairDrawAtTimeOf(tx, sourceType, d.id) : undefined;
+      const fair =
+        sibling?.fairSeedSecret && sibling.fairCommitment
+          ? { seed: sibling.fairSeedSecret, commitment: sibling.fairCommitment }
+          : await freshFairSeed();
+      await updateDraw(tx, d.id, { resultSource: "fair", fairSeedSecret: fair.seed, fairCommitment: fair.commitment, fairSeed: null });
+      if (!sourceType) await shareSeedWithDerivedDraws(tx, type, d.id, fair);
     } else {
       await updateDraw(tx, d.id, { resultSource: source, fairSeedSecret: null, fairCommitment: null });
     }
@@ -156,9 +176,10 @@ export async function updateGame(ctx: AppContext, type: LotteryType, body: Admin
     if (schedule) change.schedule = schedule;
     if (Object.keys(change).length === 0) return;
     const after = await updateLotteryGame(tx, type, change, actor.id);
-    if (body.odds !== undefined && body.odds !== before.odds) await updateOpenDrawOdds(tx, type, body.odds);
+    // The result source first: turning a 1D game fair locks the 2D draws before its own.
     if (body.result_source !== undefined && body.result_source !== before.resultSource)
       await applyResultSource(tx, type, body.result_source);
+    if (body.odds !== undefined && body.odds !== before.odds) await updateOpenDrawOdds(tx, type, body.odds);
     if (schedule) await reconcileDraws(tx, ctx, type, schedule, actor, "Removed from the schedule");
     const view = (g: LotteryGameRow | undefined) =>
       g && { name: g.name, odds: g.odds, enabled: g.enabled, result_source: g.resultSource, schedule: g.schedule };

@@ -1,5 +1,5 @@
 import type { LotteryType } from "@shwe/contracts";
-import { commitSeed, DERIVED_FAIR_SOURCE, newSeed, nextDraws } from "@shwe/domain";
+import { DERIVED_FAIR_SOURCE, nextDraws } from "@shwe/domain";
 import type { AppContext } from "../../app-context.ts";
 import { isDatabaseUnavailable } from "../../db/unavailable.ts";
 import {
@@ -11,6 +11,7 @@ import {
   selectDrawsToSettle,
   selectDrawTimesAfter,
 } from "./draws.repository.ts";
+import { type FairSeed, freshFairSeed, shareSeedWithDerivedDraws } from "./fair-seeds.ts";
 import { type FeedFetcher, fetchFeedJson } from "./feed.ts";
 import { type GameConfig, readGames } from "./lottery-config.ts";
 import { fetchFeedResult, revealFairDraw } from "./results.service.ts";
@@ -20,7 +21,9 @@ import { settleDraw } from "./settlement.service.ts";
  * The draw scheduler. Each tick, with the engine clock (ctx.clock):
  *   1. creates the draws of every enabled game ahead of time from its schedule (off days have none);
  *      a fair draw gets its secret seed and publishes the seed's commitment right away (a 1D / crypto 1D
- *      draw shares the seed and commitment of the 2D / crypto 2D draw at the same time);
+ *      draw shares the seed and commitment of the 2D / crypto 2D draw at the same time; a 2D draw made
+ *      again after a schedule change gives its seed to the waiting 1D draw at its time unless somebody
+ *      already bet on that one: see shareSeedWithDerivedDraws);
  *   2. marks open draws past their cut-off closed (informational: bets check the database clock);
  *   3. gives draws past their draw time their result: fair → reveal; feed → fetch (retried, and
  *      left closed for an operator when it keeps failing); manual → waits for the operators;
@@ -84,14 +87,13 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
    * the fair 2D / crypto 2D draw at the same time, so its number (the last digit of that draw's) is
    * committed to before betting opens; without such a draw it gets a seed of its own.
    */
-  async function fairCommitmentFor(type: LotteryType, at: Date): Promise<{ seed: string; commitment: string }> {
+  async function fairCommitmentFor(type: LotteryType, at: Date): Promise<FairSeed> {
     const sourceType = DERIVED_FAIR_SOURCE[type];
     const source = sourceType ? await findDrawAt(ctx.db, sourceType, at) : undefined;
     if (source?.resultSource === "fair" && source.fairSeedSecret && source.fairCommitment && source.result === null) {
       return { seed: source.fairSeedSecret, commitment: source.fairCommitment };
     }
-    const seed = newSeed();
-    return { seed, commitment: await commitSeed(seed) };
+    return freshFairSeed();
   }
 
   async function ensureDraws(game: GameConfig, now: Date): Promise<number> {
@@ -102,17 +104,29 @@ export function createDrawScheduler(ctx: AppContext, opts: SchedulerOptions = {}
     for (const d of wanted) {
       if (existing.has(d.at.getTime())) continue;
       const fair = game.resultSource === "fair" ? await fairCommitmentFor(game.type, d.at) : null;
-      const id = await insertDrawIfMissing(ctx.db, {
-        type: game.type,
-        drawAt: d.at,
-        closesAt: d.closesAt,
-        status: d.closesAt.getTime() <= now.getTime() ? "closed" : "open",
-        odds: game.odds,
-        resultSource: game.resultSource,
-        fairSeedSecret: fair?.seed ?? null,
-        fairCommitment: fair?.commitment ?? null,
+      const made = await ctx.db.transaction(async (tx) => {
+        const id = await insertDrawIfMissing(tx, {
+          type: game.type,
+          drawAt: d.at,
+          closesAt: d.closesAt,
+          status: d.closesAt.getTime() <= now.getTime() ? "closed" : "open",
+          odds: game.odds,
+          resultSource: game.resultSource,
+          fairSeedSecret: fair?.seed ?? null,
+          fairCommitment: fair?.commitment ?? null,
+        });
+        if (id === undefined) return undefined;
+        // A 2D draw made again after a schedule change: the waiting 1D draw at its time takes its seed unless it has bets.
+        return { id, kept: fair && !DERIVED_FAIR_SOURCE[game.type] ? await shareSeedWithDerivedDraws(tx, game.type, id, fair) : [] };
       });
-      if (id !== undefined) created++;
+      if (!made) continue;
+      created++;
+      for (const drawId of made.kept) {
+        log.warn(
+          { draw_id: drawId, source_draw_id: made.id },
+          "a draw with bets keeps its own fair commitment: its number is drawn on its own id",
+        );
+      }
     }
     return created;
   }

@@ -55,6 +55,45 @@ export async function findDrawAtTimeOf(db: Executor, type: LotteryType, drawId: 
   return rows[0]?.draw;
 }
 
+/**
+ * The fair draw of a game at exactly the time of another draw, still waiting for its result with its
+ * seed secret, locked FOR UPDATE (no bet on it is in flight), with whether anyone bet on it.
+ */
+export async function lockWaitingFairDrawAtTimeOf(
+  tx: Executor,
+  type: LotteryType,
+  drawId: number,
+): Promise<{ id: number; fairCommitment: string | null; fairSeedSecret: string | null; hasBets: boolean } | undefined> {
+  const same = alias(draws, "same_time");
+  const rows = await tx
+    .select({ id: draws.id })
+    .from(draws)
+    .innerJoin(same, and(eq(same.id, drawId), eq(same.drawAt, draws.drawAt)))
+    .where(eq(draws.type, type))
+    .limit(1);
+  const id = rows[0]?.id;
+  if (id === undefined) return undefined;
+  const locked = await tx
+    .select({
+      id: draws.id,
+      fairCommitment: draws.fairCommitment,
+      fairSeedSecret: draws.fairSeedSecret,
+      hasBets: sql<boolean>`exists (select 1 from bet_lines l where l.draw_id = "draws"."id")`,
+    })
+    .from(draws)
+    .where(
+      and(
+        eq(draws.id, id),
+        eq(draws.resultSource, "fair"),
+        isNotNull(draws.fairSeedSecret),
+        inArray(draws.status, ["open", "closed"]),
+        isNull(draws.result),
+      ),
+    )
+    .for("update");
+  return locked[0];
+}
+
 /** The draws of a game at any of these instants. */
 export async function selectDrawsAt(db: Executor, type: LotteryType, drawAts: readonly Date[]): Promise<DrawRow[]> {
   if (drawAts.length === 0) return [];

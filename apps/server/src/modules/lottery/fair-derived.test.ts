@@ -1,5 +1,5 @@
 import { fairDrawSchema, type LotteryType, luckyHistorySchema } from "@shwe/contracts";
-import { verifyDerivedFairDraw, verifyFairDraw } from "@shwe/domain";
+import { verifyDerivedFairDraw, verifyFairDraw, yangonDate } from "@shwe/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
@@ -7,9 +7,9 @@ import { lotteryGames } from "../../db/schema/index.ts";
 import { ManualClock } from "../../lib/clock.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { withMoneyTx } from "../ledger/ledger.service.ts";
-import { balancesOf, call, createUser, expectLedgerClean, fund } from "../ledger/testing.ts";
+import { balancesOf, call, createUser, expectLedgerClean, fund, type TestUser } from "../ledger/testing.ts";
 import { findDraw } from "./draws.repository.ts";
-import { bet, createDraw, testScheduler } from "./lottery.test-helpers.ts";
+import { bet, createDraw, send, testScheduler } from "./lottery.test-helpers.ts";
 import { revealFairDraw } from "./results.service.ts";
 import { voidDrawInTx } from "./settlement.service.ts";
 
@@ -193,5 +193,178 @@ describe("fair 1D and crypto 1D draws take their number from the 2D draw at the 
     const fair = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${oneD.id}`)).json());
     expect(fair).toMatchObject({ fallback: "no_source_draw", verified: true });
     expect(fair.derived_from).toBeUndefined();
+  });
+});
+
+/**
+ * An operator takes the 2D draws of a day away (an off day, or a schedule without one of the times)
+ * and then back: the scheduler makes new 2D draws with new seeds while the 1D draws at those times
+ * stay. The 1D number must still be the last digit of the 2D number at the same time.
+ */
+describe("a 2D draw made again after a schedule change and the 1D draw at its time", () => {
+  let t: TestApp;
+  let clock: ManualClock;
+  let op: TestUser;
+
+  const offDayAndBack = async (day: string) => {
+    expect((await call(t, "POST", "/api/admin/lottery/2D/off-days", { token: op.token, body: { day } })).statusCode).toBe(200);
+    expect((await send(t, "DELETE", `/api/admin/lottery/2D/off-days/${day}`, { token: op.token })).statusCode).toBe(200);
+  };
+  const scheduleWithoutNoonAndBack = async () => {
+    const evening = { weekdays: [1, 2, 3, 4, 5], times: ["16:30"], cutoff: { minutes_before: 10 }, off_days: [] };
+    const both = { ...evening, times: ["12:01", "16:30"] };
+    for (const schedule of [evening, both]) {
+      const res = await send(t, "PUT", "/api/admin/lottery/2D", { token: op.token, body: { schedule } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  };
+
+  describe("nobody bet on the 1D draw", () => {
+    beforeEach(async () => {
+      // Friday 7 March 2025, 09:00 in Yangon.
+      clock = new ManualClock(yangon("2025-03-07T09:00:00"));
+      t = await createTestApp({ clock });
+      op = await createUser(t, { role: "admin" });
+    });
+    afterEach(async () => t.close());
+
+    it.each([
+      ["an off day of the 2D and back", () => offDayAndBack("2025-03-07")],
+      ["a 2D schedule without the 12:01 draw and back", scheduleWithoutNoonAndBack],
+    ])("after %s, the 1D draw takes the new 2D draw's seed and settles on its last digit", async (_, change) => {
+      const scheduler = testScheduler(t);
+      await scheduler.tick();
+      const at = yangon("2025-03-07T12:01:00");
+      const [oldTwoD, oldOneD] = [await drawAt(t, "2D", at), await drawAt(t, "1D", at)];
+      expect(oldOneD.fair_commitment).toBe(oldTwoD.fair_commitment);
+
+      await change();
+      await scheduler.tick();
+      const [twoD, oneD] = [await drawAt(t, "2D", at), await drawAt(t, "1D", at)];
+      // A new 2D draw with a new seed; the same 1D draw, now sharing it.
+      expect(twoD.id).not.toBe(oldTwoD.id);
+      expect(twoD.fair_commitment).not.toBe(oldTwoD.fair_commitment);
+      expect(oneD.id).toBe(oldOneD.id);
+      expect(oneD.fair_commitment).toBe(twoD.fair_commitment);
+      expect(oneD.fair_seed_secret).toBe(twoD.fair_seed_secret);
+      const before = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${oneD.id}`)).json());
+      expect(before).toMatchObject({ commitment: twoD.fair_commitment, derived_from: { draw_id: twoD.id, type: "2D", digit: "last" } });
+
+      clock.set(new Date(at.getTime() + 5_000));
+      await scheduler.tick();
+      const [twoDAfter, oneDAfter] = [await drawAt(t, "2D", at), await drawAt(t, "1D", at)];
+      expect(twoDAfter.status).toBe("settled");
+      expect(oneDAfter.status).toBe("settled");
+      expect(oneDAfter.result).toBe(twoDAfter.result?.slice(-1));
+      const fair = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${oneD.id}`)).json());
+      expect(fair).toMatchObject({ seed: twoDAfter.fair_seed, derived_from: { draw_id: twoD.id }, verified: true });
+      await expectLedgerClean(t);
+    });
+    it.each([
+      ["2D", "the 1D draw takes the 2D draw's new seed"],
+      ["1D", "it takes the seed of the 2D draw at its time"],
+    ] as const)("after the %s game's result source is changed away from fair and back, %s", async (game, _) => {
+      const scheduler = testScheduler(t);
+      await scheduler.tick();
+      const at = yangon("2025-03-07T12:01:00");
+      const oldOneD = await drawAt(t, "1D", at);
+      for (const result_source of ["feed", "fair"]) {
+        const res = await send(t, "PUT", `/api/admin/lottery/${game}`, { token: op.token, body: { result_source } });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const [twoD, oneD] = [await drawAt(t, "2D", at), await drawAt(t, "1D", at)];
+      expect(oneD.id).toBe(oldOneD.id);
+      // Turning 2D fair again gives its draws new seeds; turning 1D fair again leaves the 2D draws alone.
+      expect(twoD.fair_commitment === oldOneD.fair_commitment).toBe(game === "1D");
+      expect(oneD.fair_commitment).toBe(twoD.fair_commitment);
+      expect(oneD.fair_seed_secret).toBe(twoD.fair_seed_secret);
+
+      clock.set(new Date(at.getTime() + 5_000));
+      await scheduler.tick();
+      const [twoDAfter, oneDAfter] = [await drawAt(t, "2D", at), await drawAt(t, "1D", at)];
+      expect(oneDAfter.status).toBe("settled");
+      expect(oneDAfter.result).toBe(twoDAfter.result?.slice(-1));
+      const fair = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${oneD.id}`)).json());
+      expect(fair).toMatchObject({ derived_from: { draw_id: twoD.id }, verified: true });
+      await expectLedgerClean(t);
+    });
+  });
+
+  describe("a player bet on the 1D draw", () => {
+    beforeEach(async () => {
+      // Bets are decided by the database clock: the engine clock starts at the same instant.
+      clock = new ManualClock(new Date());
+      t = await createTestApp({ clock });
+      op = await createUser(t, { role: "admin" });
+    });
+    afterEach(async () => t.close());
+
+    it("keeps the commitment the player bet on, draws the 1D number on its own draw id from it, and the new 2D draw has a seed of its own", async () => {
+      const scheduler = testScheduler(t);
+      await scheduler.tick();
+      // The last 2D draw made ahead and the 1D draw at its time: betting stays open on both for the whole test.
+      const pair = rowsOf<{ two_id: number; one_id: number; draw_at: Date | string }>(
+        await t.ctx.db.execute(sql`
+          select s.id as two_id, o.id as one_id, s.draw_at from draws s join draws o on o.type = '1D' and o.draw_at = s.draw_at
+           where s.type = '2D' and s.status = 'open' order by s.draw_at desc limit 1`),
+      )[0];
+      if (!pair) throw new Error("no open 2D draw with a 1D draw at its time");
+      const at = new Date(pair.draw_at);
+      const day = yangonDate(at);
+      const oldTwoD = await drawById(t, pair.two_id);
+
+      // The 2D draws of that day go (nobody bet on them); a player bets on the 1D draw, which stays.
+      expect((await call(t, "POST", "/api/admin/lottery/2D/off-days", { token: op.token, body: { day } })).statusCode).toBe(200);
+      const player = await createUser(t);
+      await fund(t, player.id, 10_000);
+      const placed = await bet(t, player.token, "1D", pair.one_id, [{ number: "7", amount: 1_000 }]);
+      expect(placed.statusCode, placed.body).toBe(201);
+      const seen = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${pair.one_id}`)).json());
+      expect(seen.commitment).toBe(oldTwoD.fair_commitment);
+
+      expect((await send(t, "DELETE", `/api/admin/lottery/2D/off-days/${day}`, { token: op.token })).statusCode).toBe(200);
+      await scheduler.tick();
+      const twoD = await drawAt(t, "2D", at);
+      const oneD = await drawById(t, pair.one_id);
+      expect(twoD.id).not.toBe(oldTwoD.id);
+      // The commitment the player saw stays; the 2D draw does not take a seed somebody already bet on.
+      expect(oneD.fair_commitment).toBe(seen.commitment);
+      expect(oneD.fair_seed_secret).toBe(oldTwoD.fair_seed_secret);
+      expect(twoD.fair_commitment).not.toBe(seen.commitment);
+      const before = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${pair.one_id}`)).json());
+      expect(before).toMatchObject({ commitment: seen.commitment, fallback: "no_source_draw" });
+      expect(before.derived_from).toBeUndefined();
+
+      // Draw time (both draws just behind the database clock, at the same instant).
+      const moved = rowsOf<{ draw_at: Date | string }>(
+        await t.ctx.db.execute(sql`
+          update draws set closes_at = now() - interval '2 seconds', draw_at = now() - interval '1 second'
+           where id in (${twoD.id}, ${oneD.id}) returning draw_at`),
+      )[0];
+      clock.set(new Date(new Date(moved?.draw_at ?? 0).getTime() + 5_000));
+      await scheduler.tick();
+      const [twoDAfter, oneDAfter] = [await drawById(t, twoD.id), await drawById(t, oneD.id)];
+      expect(twoDAfter.status).toBe("settled");
+      expect(oneDAfter.status).toBe("settled");
+      // The 1D seed is the one behind the commitment the player bet on, and its number is drawn on its own id.
+      expect(oneDAfter.fair_seed).toBe(oldTwoD.fair_seed_secret);
+      const fair = fairDrawSchema.parse((await call(t, "GET", `/api/lottery/fair/${oneD.id}`)).json());
+      expect(fair).toMatchObject({
+        commitment: seen.commitment,
+        seed: oldTwoD.fair_seed_secret,
+        fallback: "no_source_draw",
+        verified: true,
+      });
+      expect(
+        await verifyFairDraw({
+          seed: fair.seed ?? "",
+          commitment: seen.commitment,
+          drawId: oneD.id,
+          type: "1D",
+          number: oneDAfter.result ?? "",
+        }),
+      ).toBe(true);
+      await expectLedgerClean(t);
+    });
   });
 });
