@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { findCycles, listFolders, listSources, REPO_ROOT, readSource, type SourceFile } from "./test/import-graph.ts";
 
@@ -244,6 +245,64 @@ describe("boundaries", () => {
   });
 });
 
+/**
+ * The query keys a web file writes out itself: a `queryKey` (or `mutationKey`) built from an array
+ * literal, a query-cache call (`setQueryData([…])` …) given one, or a key-named constant or function
+ * (`key`, `…Key`, `…Keys`) that holds or returns one. Each feature's keys live in its
+ * `api/query-keys.ts` (the shared ones in `lib/query-keys.ts`), so two screens cannot drift apart on
+ * the key of one answer. Answers `line: text` for each place.
+ */
+function queryKeyLiterals(file: string, text: string): string[] {
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const found: string[] = [];
+  const hasArray = (node: ts.Node): boolean => ts.isArrayLiteralExpression(node) || ts.forEachChild(node, hasArray) === true;
+  const report = (node: ts.Node) => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    found.push(`${line}: ${node.getText(source).replace(/\s+/g, " ").slice(0, 80)}`);
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && KEY_PROPERTIES.has(node.name.text) && hasArray(node.initializer)) {
+      report(node);
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      CACHE_METHODS.has(node.expression.name.text) &&
+      node.arguments[0] &&
+      hasArray(node.arguments[0])
+    ) {
+      report(node);
+    } else if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      KEY_NAME.test(node.name.text) &&
+      node.initializer &&
+      hasArray(node.initializer)
+    ) {
+      report(node);
+    } else if (ts.isFunctionDeclaration(node) && node.name && KEY_NAME.test(node.name.text) && node.body && hasArray(node.body)) {
+      report(node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The options of TanStack Query that name a key. */
+const KEY_PROPERTIES = new Set(["queryKey", "mutationKey"]);
+/** The query client's calls that take a key as their first argument. */
+const CACHE_METHODS = new Set(["setQueryData", "getQueryData", "getQueryState", "ensureQueryData", "fetchQuery", "prefetchQuery"]);
+/** Names of constants and functions that hold or build a key. */
+const KEY_NAME = /^keys?$|[a-z0-9](Key|Keys)$/;
+/** The files where query keys are written: one per feature, and the shared ones. */
+const QUERY_KEYS_FILE = new RegExp(`^${FEATURES}/[^/]+/api/query-keys\\.ts$|^${WEB}/lib/query-keys\\.ts$`);
+
 describe("one way each (web)", () => {
   const product = web.filter((f) => !isTestSupport(f.path));
   const text = (file: string) => readFileSync(path.join(REPO_ROOT, file), "utf8");
@@ -282,6 +341,39 @@ describe("one way each (web)", () => {
       "allowed files that no longer call fetch: delete them from the list",
     ).toEqual([]);
   });
+  it("spots a query key written outside a query-keys file", () => {
+    expect(queryKeyLiterals("x.ts", 'useQuery({ queryKey: ["user", "profile"], queryFn });')).toEqual(['1: queryKey: ["user", "profile"]']);
+    expect(queryKeyLiterals("x.ts", "useQuery({\n  queryKey: [...adminKeys.all, days] as const,\n});")).toEqual([
+      "2: queryKey: [...adminKeys.all, days] as const",
+    ]);
+    expect(queryKeyLiterals("x.ts", 'client.setQueryData([...k, lng], text);\nconst key = () => ["admin", "banners"] as const;')).toEqual([
+      "1: client.setQueryData([...k, lng], text)",
+      '2: key = () => ["admin", "banners"] as const',
+    ]);
+    expect(queryKeyLiterals("x.ts", 'export const pointsKey = ["points"];\nfunction flagsKey(s: string) { return ["flags", s]; }')).toEqual(
+      ['1: pointsKey = ["points"]', '2: function flagsKey(s: string) { return ["flags", s]; }'],
+    );
+    const fine = [
+      "useQuery({ queryKey: adminKeys.player(id), queryFn });",
+      "client.setQueryData(lotteryKeys.daily, (old) => [...(old ?? []), item]);",
+      "Promise.all([adminKeys.players(), adminKeys.auditLog()].map((queryKey) => client.invalidateQueries({ queryKey })));",
+      'const slipKey = newSlipKey(); const KEYS = ["a", "b"]; const storageKey = (g: string) => "house:" + g;',
+    ];
+    expect(fine.flatMap((text) => queryKeyLiterals("x.ts", text))).toEqual([]);
+  });
+
+  it("query keys are written only in each feature's api/query-keys.ts (and lib/query-keys.ts)", () => {
+    const found = product
+      .filter((f) => !QUERY_KEYS_FILE.test(f.path))
+      .flatMap((f) => queryKeyLiterals(f.path, text(f.path)).map((where) => `${f.path}:${where}`));
+    expect(found, "query keys built outside a query-keys file (add them to the feature's api/query-keys.ts)").toEqual([]);
+    const misplaced = product.filter((f) => path.posix.basename(f.path) === "query-keys.ts" && !QUERY_KEYS_FILE.test(f.path));
+    expect(
+      misplaced.map((f) => f.path),
+      "a second query-keys file (one per feature: features/<feature>/api/query-keys.ts)",
+    ).toEqual([]);
+  });
+
   it("web tests render screens through the one helper (src/test/render.tsx)", () => {
     const OWN_ROUTER: Record<string, string> = {
       "test/render.tsx": "the helper itself",
