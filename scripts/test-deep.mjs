@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const files = [
   "apps/server/src/modules/lottery/bet-one-call.test.ts",
-  "apps/server/src/modules/providers/wallet-one-call.test.ts",
+  "apps/server/src/modules/providers/wallet/wallet-one-call.test.ts",
   "apps/server/src/modules/gsc/gsc-one-call.test.ts",
 ];
 const args = process.argv.slice(2);

@@ -11,7 +11,7 @@ import type { DatabaseOutageLog } from "./lib/db-outage.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
 import type { CounterStore } from "./lib/rate-limit-store.ts";
 import type { AuthService } from "./modules/auth/auth.service.ts";
-import type { ProviderRegistry } from "./modules/providers/provider-adapter.ts";
+import type { ProviderRegistry } from "./modules/providers/launch/provider-adapter.ts";
 import type { BalanceAnnouncer } from "./modules/realtime/balance-announcer.ts";
 import type { AuthGuards } from "./plugins/auth.ts";
 import type { Metrics } from "./plugins/metrics.ts";

@@ -36,7 +36,7 @@ import { registerLottery } from "./modules/lottery/lottery.module.ts";
 import { registerMarket } from "./modules/market/market.module.ts";
 import { registerOperatorRoutes } from "./modules/operators/operators.routes.ts";
 import { registerProtectionRoutes } from "./modules/protection/protection.routes.ts";
-import { createProviderRegistry } from "./modules/providers/provider-registry.ts";
+import { createProviderRegistry } from "./modules/providers/launch/provider-registry.ts";
 import { registerProviderRoutes } from "./modules/providers/providers.routes.ts";
 import { registerPushRoutes } from "./modules/push/push.routes.ts";
 import { createBalanceAnnouncer } from "./modules/realtime/realtime.repository.ts";

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { findCycles, listFolders, listSources, REPO_ROOT, readSource, type SourceFile } from "./test/import-graph.ts";
 
@@ -55,6 +56,14 @@ const FEATURE_PUBLIC: Record<string, string[]> = {
   session: ["api/avatar.ts", "api/profile.ts", "hooks/use-live-balance.ts", "hooks/use-open-transfer.ts", "stores/transfer-popup.ts"],
 };
 
+/**
+ * Modules split into sub-folders: other modules use them through this one file only (not through
+ * the services inside the sub-folders), so what the module offers is read in one place.
+ */
+const MODULE_ENTRY: Record<string, string> = {
+  providers: "providers.service.ts",
+};
+
 /** Server modules reaching into another module's inner files today: `importer -> imported`, with the reason. */
 const MODULE_EXCEPTIONS: Record<string, string> = {
   "accounts/session.service.ts -> auth/token.repository.ts": "sign-in issues tokens in its own transaction; auth has no service taking one",
@@ -69,7 +78,6 @@ const MODULE_EXCEPTIONS: Record<string, string> = {
   "content/media.routes.ts -> accounts/uploads.ts": "media uploads share the accounts' upload store",
   "housekeeping/housekeeping.service.ts -> accounts/sms-retention.repository.ts": "retention deletes old rows of several modules",
   "housekeeping/housekeeping.service.ts -> auth/token.repository.ts": "retention deletes old rows of several modules",
-  "housekeeping/housekeeping.service.ts -> providers/provider-callbacks.repository.ts": "retention deletes old rows of several modules",
   "live/live.routes.ts -> realtime/realtime.hub.ts": "live connections are counted on the realtime hub",
   "live/live.service.ts -> accounts/users.repository.ts": "a broadcast to one player finds them by phone",
   "lottery/settlement.service.ts -> realtime/realtime.repository.ts": "results are published inside the settlement transaction",
@@ -78,10 +86,10 @@ const MODULE_EXCEPTIONS: Record<string, string> = {
   "operators/second-factor.service.ts -> auth/token.repository.ts": "a passed second factor marks the token in the same transaction",
   "protection/protection.routes.ts -> accounts/rate-limits.ts": "shared rate limits",
   "protection/protection.service.ts -> cash/cash.repository.ts": "limits count the cash-ins of the period",
-  "providers/provider-registry.ts -> catalogue/catalogue-seed-data.ts": "the demo providers are the catalogue's seeded ones",
-  "providers/provider-rounds.repository.ts -> lottery/lottery-config.ts": "turnover windows follow the lottery's Yangon day",
-  "providers/referral.routes.ts -> accounts/rate-limits.ts": "shared rate limits",
-  "providers/wallet-one-call.ts -> lottery/lottery-config.ts": "turnover windows follow the lottery's Yangon day",
+  "providers/launch/provider-registry.ts -> catalogue/catalogue-seed-data.ts": "the demo providers are the catalogue's seeded ones",
+  "providers/wallet/provider-rounds.repository.ts -> lottery/lottery-config.ts": "turnover windows follow the lottery's Yangon day",
+  "providers/referral/referral.routes.ts -> accounts/rate-limits.ts": "shared rate limits",
+  "providers/wallet/wallet-one-call.ts -> lottery/lottery-config.ts": "turnover windows follow the lottery's Yangon day",
   "realtime/realtime.routes.ts -> live/live.repository.ts": "a reconnecting socket replays the live events it missed",
   "rewards/cashback.routes.ts -> accounts/rate-limits.ts": "shared rate limits",
   "rewards/cashback.service.ts -> content/settings.repository.ts": "reward settings are site settings, read in the claim's transaction",
@@ -89,7 +97,6 @@ const MODULE_EXCEPTIONS: Record<string, string> = {
   "rewards/points.routes.ts -> accounts/rate-limits.ts": "shared rate limits",
   "rewards/points.service.ts -> content/settings.repository.ts": "reward settings are site settings, read in the claim's transaction",
   "rewards/points.service.ts -> lottery/lottery-config.ts": "points days follow the lottery's Yangon day",
-  "rewards/referral-flags.service.ts -> providers/provider-settings.repository.ts": "referral switches are provider settings",
 };
 
 /** Files outside repositories that use the query builder or `sql` today, with the reason. */
@@ -103,7 +110,7 @@ const SQL_EXCEPTIONS: Record<string, string> = {
   "modules/lottery/results.service.ts": "result entry queries written in the service",
   "modules/lottery/settlement.service.ts": "settlement queries written in the service",
   "modules/operators/operators.service.ts": "operator account queries written in the service",
-  "modules/providers/wallet-one-call.ts": "calls the wallet_* database functions",
+  "modules/providers/wallet/wallet-one-call.ts": "calls the wallet_* database functions",
 };
 
 const server = listSources(SERVER).map(readSource);
@@ -209,7 +216,9 @@ describe("boundaries", () => {
       if (!from || isTestSupport(file.path)) continue;
       for (const target of file.imports) {
         const to = moduleOf(target);
-        if (!to || to === from || target.endsWith(".service.ts") || LEDGER_KERNEL.includes(target)) continue;
+        if (!to || to === from) continue;
+        const entry = MODULE_ENTRY[to];
+        if (entry ? target === `${MODULES}/${to}/${entry}` : target.endsWith(".service.ts") || LEDGER_KERNEL.includes(target)) continue;
         found.set(`${rel(file.path, MODULES)} -> ${rel(target, MODULES)}`, file.path);
       }
     }
@@ -243,6 +252,64 @@ describe("boundaries", () => {
     expect(stale, "exceptions that no longer happen: delete them from SQL_EXCEPTIONS").toEqual([]);
   });
 });
+
+/**
+ * The query keys a web file writes out itself: a `queryKey` (or `mutationKey`) built from an array
+ * literal, a query-cache call (`setQueryData([…])` …) given one, or a key-named constant or function
+ * (`key`, `…Key`, `…Keys`) that holds or returns one. Each feature's keys live in its
+ * `api/query-keys.ts` (the shared ones in `lib/query-keys.ts`), so two screens cannot drift apart on
+ * the key of one answer. Answers `line: text` for each place.
+ */
+function queryKeyLiterals(file: string, text: string): string[] {
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const found: string[] = [];
+  const hasArray = (node: ts.Node): boolean => ts.isArrayLiteralExpression(node) || ts.forEachChild(node, hasArray) === true;
+  const report = (node: ts.Node) => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    found.push(`${line}: ${node.getText(source).replace(/\s+/g, " ").slice(0, 80)}`);
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && KEY_PROPERTIES.has(node.name.text) && hasArray(node.initializer)) {
+      report(node);
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      CACHE_METHODS.has(node.expression.name.text) &&
+      node.arguments[0] &&
+      hasArray(node.arguments[0])
+    ) {
+      report(node);
+    } else if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      KEY_NAME.test(node.name.text) &&
+      node.initializer &&
+      hasArray(node.initializer)
+    ) {
+      report(node);
+    } else if (ts.isFunctionDeclaration(node) && node.name && KEY_NAME.test(node.name.text) && node.body && hasArray(node.body)) {
+      report(node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The options of TanStack Query that name a key. */
+const KEY_PROPERTIES = new Set(["queryKey", "mutationKey"]);
+/** The query client's calls that take a key as their first argument. */
+const CACHE_METHODS = new Set(["setQueryData", "getQueryData", "getQueryState", "ensureQueryData", "fetchQuery", "prefetchQuery"]);
+/** Names of constants and functions that hold or build a key. */
+const KEY_NAME = /^keys?$|[a-z0-9](Key|Keys)$/;
+/** The files where query keys are written: one per feature, and the shared ones. */
+const QUERY_KEYS_FILE = new RegExp(`^${FEATURES}/[^/]+/api/query-keys\\.ts$|^${WEB}/lib/query-keys\\.ts$`);
 
 describe("one way each (web)", () => {
   const product = web.filter((f) => !isTestSupport(f.path));
@@ -282,6 +349,39 @@ describe("one way each (web)", () => {
       "allowed files that no longer call fetch: delete them from the list",
     ).toEqual([]);
   });
+  it("spots a query key written outside a query-keys file", () => {
+    expect(queryKeyLiterals("x.ts", 'useQuery({ queryKey: ["user", "profile"], queryFn });')).toEqual(['1: queryKey: ["user", "profile"]']);
+    expect(queryKeyLiterals("x.ts", "useQuery({\n  queryKey: [...adminKeys.all, days] as const,\n});")).toEqual([
+      "2: queryKey: [...adminKeys.all, days] as const",
+    ]);
+    expect(queryKeyLiterals("x.ts", 'client.setQueryData([...k, lng], text);\nconst key = () => ["admin", "banners"] as const;')).toEqual([
+      "1: client.setQueryData([...k, lng], text)",
+      '2: key = () => ["admin", "banners"] as const',
+    ]);
+    expect(queryKeyLiterals("x.ts", 'export const pointsKey = ["points"];\nfunction flagsKey(s: string) { return ["flags", s]; }')).toEqual(
+      ['1: pointsKey = ["points"]', '2: function flagsKey(s: string) { return ["flags", s]; }'],
+    );
+    const fine = [
+      "useQuery({ queryKey: adminKeys.player(id), queryFn });",
+      "client.setQueryData(lotteryKeys.daily, (old) => [...(old ?? []), item]);",
+      "Promise.all([adminKeys.players(), adminKeys.auditLog()].map((queryKey) => client.invalidateQueries({ queryKey })));",
+      'const slipKey = newSlipKey(); const KEYS = ["a", "b"]; const storageKey = (g: string) => "house:" + g;',
+    ];
+    expect(fine.flatMap((text) => queryKeyLiterals("x.ts", text))).toEqual([]);
+  });
+
+  it("query keys are written only in each feature's api/query-keys.ts (and lib/query-keys.ts)", () => {
+    const found = product
+      .filter((f) => !QUERY_KEYS_FILE.test(f.path))
+      .flatMap((f) => queryKeyLiterals(f.path, text(f.path)).map((where) => `${f.path}:${where}`));
+    expect(found, "query keys built outside a query-keys file (add them to the feature's api/query-keys.ts)").toEqual([]);
+    const misplaced = product.filter((f) => path.posix.basename(f.path) === "query-keys.ts" && !QUERY_KEYS_FILE.test(f.path));
+    expect(
+      misplaced.map((f) => f.path),
+      "a second query-keys file (one per feature: features/<feature>/api/query-keys.ts)",
+    ).toEqual([]);
+  });
+
   it("web tests render screens through the one helper (src/test/render.tsx)", () => {
     const OWN_ROUTER: Record<string, string> = {
       "test/render.tsx": "the helper itself",

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "./db/schema/index.ts";
 import { createAccountWithToken } from "./modules/content/content-test-accounts.ts";
 import { createUser, expectLedgerClean, fund } from "./modules/ledger/testing.ts";
+import { signedWalletHeaders } from "./modules/providers/wallet/wallet-signature.ts";
 import { connectTestProvider, TEST_PROVIDER, TEST_SECRET } from "./modules/providers/wallet.test-helpers.ts";
-import { signedWalletHeaders } from "./modules/providers/wallet-signature.ts";
 import { createTestApp, type TestApp } from "./test/test-app.ts";
 
 /**

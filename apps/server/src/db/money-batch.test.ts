@@ -9,6 +9,8 @@ import { betPlaceReasonOf } from "../modules/lottery/betting.repository.ts";
 import { betPathCounts, lotteryHouse } from "../modules/lottery/betting.service.ts";
 import { bet, createDraw } from "../modules/lottery/lottery.test-helpers.ts";
 import { LIMITS_SETTINGS, readGameAndLimits } from "../modules/lottery/lottery-config.ts";
+import { walletLaneOf, walletLanes, walletPathCounts } from "../modules/providers/wallet/wallet-one-call.ts";
+import { CASINO_HOUSE_SHARDS, casinoAccountOf } from "../modules/providers/wallet/wallet-transaction.ts";
 import {
   connectTestProvider,
   expectRoundsReconciled,
@@ -18,8 +20,6 @@ import {
   TEST_PROVIDER,
   wallet,
 } from "../modules/providers/wallet.test-helpers.ts";
-import { walletLaneOf, walletLanes, walletPathCounts } from "../modules/providers/wallet-one-call.ts";
-import { CASINO_HOUSE_SHARDS, casinoAccountOf } from "../modules/providers/wallet-transaction.ts";
 import { CASINO_POINT_SHARDS, casinoPointsAccountOf } from "../modules/rewards/points.service.ts";
 import { createTestApp, databaseUrlOf, onRealPostgres, type TestApp } from "../test/test-app.ts";
 import { rowsOf } from "./client.ts";

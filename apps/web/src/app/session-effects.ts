@@ -4,6 +4,7 @@ import { refreshProfile } from "../features/session/api/profile.ts";
 import { setUnauthorizedHandler } from "../lib/api-client.ts";
 import { DEFAULT_LANGUAGE, HTML_LANG, type Language } from "../lib/i18n.ts";
 import i18n from "../lib/i18n-core.ts";
+import { sharedKeys } from "../lib/query-keys.ts";
 import { useSession } from "../lib/session-store.ts";
 import { toast } from "../lib/toast.ts";
 
@@ -28,7 +29,7 @@ export function createUnauthorizedHandler(router: Pick<RouterLike, "state" | "na
       sessionStorage.setItem("session-expired", "1"); // features/auth/lib/session-expired.ts
     } catch {}
     useSession.getState().logout();
-    queryClient.removeQueries({ queryKey: ["user"] });
+    queryClient.removeQueries({ queryKey: sharedKeys.player });
     toast.error(i18n.t("common:toast.sessionExpired"), { toastId: SESSION_EXPIRED_TOAST });
     const { pathname, search } = router.state.location;
     const from = pathname === paths.login ? undefined : { from: pathname + search };

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ComponentType, SVGProps } from "react";
 import { api } from "../lib/api-client.ts";
 import { useTranslation } from "../lib/i18n-react.tsx";
+import { sharedKeys } from "../lib/query-keys.ts";
 import { FacebookGlyph, InstagramGlyph, MessengerGlyph, PlayStoreGlyph, ViberGlyph } from "./social-icons.tsx";
 
 /** GET /api/social_link (contracts socialLinksSchema). */
@@ -14,12 +15,10 @@ export interface SocialLinkSet {
   instagram: string;
 }
 
-export const socialLinksQueryKey = ["content", "social-links"] as const;
-
 /** The site's social links, fetched once per session (shared by the footer, the home page and the QR popup). */
 export function useSocialLinks() {
   return useQuery({
-    queryKey: socialLinksQueryKey,
+    queryKey: sharedKeys.socialLinks,
     queryFn: ({ signal }) => api<{ data: SocialLinkSet }>("social_link", { signal, anonymous: true }).then((r) => r.data),
     staleTime: Number.POSITIVE_INFINITY,
   });

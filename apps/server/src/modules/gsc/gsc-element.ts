@@ -11,7 +11,7 @@ import {
   type RoundPatch,
   settleRound,
   updateRound,
-} from "../providers/provider-wallet.service.ts";
+} from "../providers/providers.service.ts";
 import { KYAT } from "./gsc-amount.ts";
 import { applyMovement, type ExactState, exactBalance } from "./gsc-exact.ts";
 import {

@@ -2,7 +2,7 @@ import type { Db, Executor } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { hmacSha256Hex, randomToken, sha256Hex } from "../../lib/crypto.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import type { LaunchRequest, LaunchResult, ProviderAdapter } from "../providers/launch.service.ts";
+import type { LaunchRequest, LaunchResult, ProviderAdapter } from "../providers/providers.service.ts";
 import { selectLaunchFacts } from "./gsc-catalogue.repository.ts";
 import { gscProviderCode, LOBBY_PREFIX, productCodeOf } from "./gsc-catalogue.ts";
 import { GscCallError, type GscClient, type GscLaunchBody } from "./gsc-client.ts";

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../app-context.ts";
 import { pgErrorCode } from "../ledger/ledger.service.ts";
 import { PLAYER_ACCOUNT_KINDS } from "../ledger/player-accounts.repository.ts";
-import { CASINO_HOUSE_SHARDS, retryWhenBusy, walletLaneOf } from "../providers/provider-wallet.service.ts";
+import { CASINO_HOUSE_SHARDS, retryWhenBusy, walletLaneOf } from "../providers/providers.service.ts";
 import { CASINO_POINT_SHARDS, kyatPerPointOf } from "../rewards/points.service.ts";
 import { type GscTx, gscProviderCode, requestHashOfTx } from "./gsc-element.ts";
 import { callGscElement } from "./gsc-one-call.repository.ts";

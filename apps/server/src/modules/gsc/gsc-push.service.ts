@@ -1,6 +1,6 @@
 import type { AppContext } from "../../app-context.ts";
 import { withMoneyTx } from "../ledger/ledger.service.ts";
-import { lockRoundById, lockWalletUser, retryWhenBusy, settleRound, updateRound } from "../providers/provider-wallet.service.ts";
+import { lockRoundById, lockWalletUser, retryWhenBusy, settleRound, updateRound } from "../providers/providers.service.ts";
 import { apiUnitsToKyat4, KYAT, parseGscAmount } from "./gsc-amount.ts";
 import type { GscConfig } from "./gsc-config.ts";
 import { GSC, gscProviderCode, runElement } from "./gsc-element.ts";

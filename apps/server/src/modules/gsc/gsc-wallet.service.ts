@@ -1,6 +1,5 @@
 import type { AppContext } from "../../app-context.ts";
-import { insertCallback, retryWhenBusy } from "../providers/provider-wallet.service.ts";
-import { clean } from "../providers/wallet.service.ts";
+import { clean, insertCallback, retryWhenBusy } from "../providers/providers.service.ts";
 import { kyatPerPointOf, POINTS_SETTING_KEY } from "../rewards/points.service.ts";
 import { answerDecimals, apiUnitsToKyat4, formatGscBalance, parseGscAmount } from "./gsc-amount.ts";
 import type { GscConfig } from "./gsc-config.ts";

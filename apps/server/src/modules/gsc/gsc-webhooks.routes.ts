@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../app-context.ts";
-import { clean } from "../providers/wallet.service.ts";
+import { clean } from "../providers/providers.service.ts";
 import { registerGscAdminRoutes } from "./gsc-admin.routes.ts";
 import { GSC_WEBHOOK_TAIL, type GscConfig } from "./gsc-config.ts";
 import { webhookGate } from "./gsc-lanes.ts";

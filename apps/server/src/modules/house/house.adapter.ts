@@ -2,7 +2,7 @@ import { isHouseGameCode } from "@shwe/domain";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
-import type { LaunchRequest, LaunchResult, ProviderAdapter } from "../providers/launch.service.ts";
+import type { LaunchRequest, LaunchResult, ProviderAdapter } from "../providers/providers.service.ts";
 import { createSession, launchUrl } from "./house-session.service.ts";
 import { HOUSE_PROVIDER_CODE } from "./house-wallet.client.ts";
 

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { deleteOldSmsDeliveries, deleteOldSmsOutbox } from "../accounts/sms-retention.repository.ts";
 import { deleteExpiredTokens } from "../auth/token.repository.ts";
 import { compactExpiredIdempotencyKeys } from "../ledger/idempotency.repository.ts";
-import { deleteOldBadSignatureCallbacks } from "../providers/provider-callbacks.repository.ts";
+import { deleteOldBadSignatureCallbacks } from "../providers/providers.service.ts";
 import { deleteOldSignInOrigins } from "../rewards/referral-flags.service.ts";
 import { deleteExpiredVitalSamples } from "../vitals/vitals.service.ts";
 

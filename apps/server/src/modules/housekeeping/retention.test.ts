@@ -6,7 +6,7 @@ import { createTestApp, onRealPostgres, type TestApp } from "../../test/test-app
 import { balancesOf, call, createUser, expectErrorBody, expectLedgerClean, fund, moneySnapshot, type TestUser } from "../ledger/testing.ts";
 import { betPathCounts, setOneCallBets } from "../lottery/betting.service.ts";
 import { bet, createDraw, lotteryCounts } from "../lottery/lottery.test-helpers.ts";
-import { insertCallback } from "../providers/provider-callbacks.repository.ts";
+import { insertCallback } from "../providers/wallet/provider-callbacks.repository.ts";
 import { runHousekeeping } from "./housekeeping.service.ts";
 
 /** Retention: idempotency keys past 24 h, expired sign-in tokens, bad-signature provider calls, SMS records. */

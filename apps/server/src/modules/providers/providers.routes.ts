@@ -1,8 +1,8 @@
 import type { AppContext, ZodApp } from "../../app-context.ts";
-import { registerLaunchRoutes } from "./launch.routes.ts";
-import { registerReferralRoutes } from "./referral.routes.ts";
-import { registerReportRoutes } from "./reports.routes.ts";
-import { registerProviderWalletRoutes } from "./wallet.routes.ts";
+import { registerLaunchRoutes } from "./launch/launch.routes.ts";
+import { registerReferralRoutes } from "./referral/referral.routes.ts";
+import { registerReportRoutes } from "./reports/reports.routes.ts";
+import { registerProviderWalletRoutes } from "./wallet/wallet.routes.ts";
 
 /** Casino games from providers: the wallet API, launch, game reports and the referral share. */
 export async function registerProviderRoutes(app: ZodApp, ctx: AppContext): Promise<void> {

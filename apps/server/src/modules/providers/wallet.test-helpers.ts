@@ -5,8 +5,8 @@ import { rowsOf } from "../../db/client.ts";
 import { providers, users } from "../../db/schema/index.ts";
 import type { TestApp } from "../../test/test-app.ts";
 import { createUser, fund, type TestUser, type UserOptions } from "../ledger/testing.ts";
-import type { ProviderAdapter } from "./provider-adapter.ts";
-import { walletSignature } from "./wallet-signature.ts";
+import type { ProviderAdapter } from "./launch/provider-adapter.ts";
+import { walletSignature } from "./wallet/wallet-signature.ts";
 
 /** Fixtures of the provider tests (not a test file): a connected test provider, signed wallet calls, players. */
 

@@ -6,7 +6,7 @@ import { conflict, notFound, refused } from "../../lib/errors.ts";
 import { type Actor, recordAudit } from "../content/audit.service.ts";
 import { lockPlayer, postJournal, withMoneyTx } from "../ledger/ledger.service.ts";
 import { lockMoneyUser } from "../ledger/money-user.repository.ts";
-import { readReferralShareBasisPoints, writeReferralShare } from "../providers/provider-settings.repository.ts";
+import { readReferralShareBasisPoints, writeReferralShare } from "../providers/providers.service.ts";
 import {
   auditFlag,
   findHold,

@@ -32,7 +32,7 @@ export async function fetchAuditLog(
 
 export function useAuditLog(page: number, perPage: number, filters: AuditFilters = {}) {
   return useQuery({
-    queryKey: [...adminKeys.auditLogPage(page, perPage), filters] as const,
+    queryKey: adminKeys.auditLogPage(page, perPage, filters),
     queryFn: ({ signal }) => fetchAuditLog(page, perPage, filters, signal),
     placeholderData: keepPreviousData,
   });

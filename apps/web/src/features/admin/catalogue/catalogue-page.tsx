@@ -12,18 +12,12 @@ import { Skeleton } from "../../../components/skeleton.tsx";
 import { api } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { toast } from "../../../lib/toast.ts";
-import { adminKeys } from "../api/query-keys.ts";
+import { catalogueAdminKeys } from "../api/query-keys.ts";
 import { inputClass } from "../components/fields.tsx";
 import { PageHeader, Panel } from "../components/panel.tsx";
 import { GscSyncPanel } from "../gsc/gsc-sync-panel.tsx";
 import { useErrorText } from "../hooks/use-error-text.ts";
 import { useSecondFactorStatus } from "../security/api/security.ts";
-
-const keys = {
-  categories: () => [...adminKeys.all, "catalogue", "categories"] as const,
-  providers: () => [...adminKeys.all, "catalogue", "providers"] as const,
-  games: (provider: number) => [...adminKeys.all, "catalogue", "games", provider] as const,
-};
 
 /** A labelled on/off switch that sends its change at once (disabled for operators: admins change the catalogue). */
 function Toggle({ label, on, disabled, onChange }: { label: string; on: boolean; disabled: boolean; onChange: (next: boolean) => void }) {
@@ -64,21 +58,21 @@ export function CataloguePage() {
   const { t } = useTranslation("admin");
   const editable = useSecondFactorStatus().data?.role === "admin";
   const categories = useQuery({
-    queryKey: keys.categories(),
+    queryKey: catalogueAdminKeys.categories(),
     queryFn: async ({ signal }) => adminCategoryListSchema.parse(await api<unknown>("admin/catalogue/categories", { signal })).data,
   });
   const providers = useQuery({
-    queryKey: keys.providers(),
+    queryKey: catalogueAdminKeys.providers(),
     queryFn: async ({ signal }) => adminProviderListSchema.parse(await api<unknown>("admin/catalogue/providers", { signal })).data,
   });
   const setCategory = useFlagChange(
     (id) => `admin/catalogue/categories/${id}`,
-    keys.categories(),
+    catalogueAdminKeys.categories(),
     (v) => adminCategorySchema.parse(v),
   );
   const setProvider = useFlagChange(
     (id) => `admin/catalogue/providers/${id}`,
-    keys.providers(),
+    catalogueAdminKeys.providers(),
     (v) => adminProviderSchema.parse(v),
   );
   const busy = !editable;
@@ -147,13 +141,13 @@ function GamesPanel({ providers, editable }: { providers: { id: number; name: st
   const id = useId();
   const [provider, setProvider] = useState(providers[0]?.id ?? 0);
   const games = useQuery({
-    queryKey: keys.games(provider),
+    queryKey: catalogueAdminKeys.games(provider),
     queryFn: async ({ signal }) =>
       adminGameListSchema.parse(await api<unknown>("admin/catalogue/games", { signal, query: { provider } })).data,
   });
   const setGame = useFlagChange(
     (gameId) => `admin/catalogue/games/${gameId}`,
-    keys.games(provider),
+    catalogueAdminKeys.games(provider),
     (v) => adminGameSchema.parse(v),
   );
   return (

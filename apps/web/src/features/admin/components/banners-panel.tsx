@@ -16,11 +16,10 @@ import { formsOf, LocalizedTextFields, type TextForms, translationsOf } from "./
 import { Badge, Panel } from "./panel.tsx";
 
 type Banner = z.infer<typeof adminBannerSchema>;
-const key = () => [...adminKeys.all, "banners"] as const;
 
 function useBanners() {
   return useQuery({
-    queryKey: key(),
+    queryKey: adminKeys.banners(),
     queryFn: async ({ signal }) => adminBannerListSchema.parse(await api<unknown>("admin/content/banners", { signal })).data,
   });
 }
@@ -102,7 +101,7 @@ function BannerForm({ banner }: { banner?: Banner }) {
           body,
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.banners() }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -14,12 +14,10 @@ import { useErrorText } from "../hooks/use-error-text.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { Badge, Fact, Panel } from "./panel.tsx";
 
-const accessKey = (id: number) => [...adminKeys.player(id), "access"] as const;
-
 /** GET /api/admin/users/{id}/access. */
 function usePlayerAccess(id: number) {
   return useQuery({
-    queryKey: accessKey(id),
+    queryKey: adminKeys.playerAccess(id),
     queryFn: async ({ signal }) => playerAccessSchema.parse(await api<unknown>(`admin/users/${id}/access`, { signal })),
   });
 }
@@ -38,7 +36,7 @@ export function PlayerAccessPanel({ playerId }: { playerId: number }) {
   const end = useMutation({
     mutationFn: async () =>
       endSessionsResponseSchema.parse(await api<unknown>(`admin/users/${playerId}/sessions/end`, { method: "POST", body: {} })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKey(playerId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.playerAccess(playerId) }),
   });
 
   if (!access.data) return <Skeleton className="h-48" />;

@@ -13,7 +13,7 @@ import { Panel } from "./panel.tsx";
 export function PlayerPlayPanels({ playerId }: { playerId: number }) {
   const { t } = useTranslation("admin");
   const play = useQuery({
-    queryKey: [...adminKeys.player(playerId), "play"] as const,
+    queryKey: adminKeys.playerPlay(playerId),
     queryFn: async ({ signal }) => playerPlaySchema.parse(await api<unknown>(`admin/users/${playerId}/play`, { signal })),
   });
   if (!play.data) return <Skeleton className="h-40" />;

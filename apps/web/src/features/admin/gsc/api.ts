@@ -1,14 +1,8 @@
+/** The console's GSC+ calls: status (404 when the site has no GSC+ connection), sync now, a day's reconciliation. */
 import { gscDebtsSchema, gscReconciliationSchema, gscStatusSchema, gscSyncReportSchema } from "@shwe/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client.ts";
-import { adminKeys } from "../api/query-keys.ts";
-
-/** The console's GSC+ calls: status (404 when the site has no GSC+ connection), sync now, a day's reconciliation. */
-export const gscKeys = {
-  status: () => [...adminKeys.all, "gsc", "status"] as const,
-  reconciliation: (day: string) => [...adminKeys.all, "gsc", "reconciliation", day] as const,
-  debts: () => [...adminKeys.all, "gsc", "debts"] as const,
-};
+import { adminKeys, gscKeys } from "../api/query-keys.ts";
 
 /** The connection's status, or null when GSC+ is not set up on this site. */
 export function useGscStatus() {
@@ -30,7 +24,7 @@ export function useGscSync() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => gscSyncReportSchema.parse(await api<unknown>("admin/gsc/sync", { method: "POST" })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...adminKeys.all] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 

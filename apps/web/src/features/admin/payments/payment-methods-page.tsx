@@ -21,11 +21,9 @@ import { PageHeader, Panel } from "../components/panel.tsx";
 import { useErrorText } from "../hooks/use-error-text.ts";
 import { useSecondFactorStatus } from "../security/api/security.ts";
 
-const key = () => [...adminKeys.all, "payment-methods"] as const;
-
 function usePaymentMethods() {
   return useQuery({
-    queryKey: key(),
+    queryKey: adminKeys.paymentMethods(),
     queryFn: async ({ signal }) => adminPaymentMethodsSchema.parse(await api<unknown>("admin/payment-methods", { signal })),
   });
 }
@@ -80,7 +78,7 @@ function MethodForm({ method, editable }: { method: AdminPaymentMethod; editable
   const save = useMutation({
     mutationFn: async (body: UpdatePaymentMethodBody) =>
       adminPaymentMethodSchema.parse(await api<unknown>(`admin/payment-methods/${method.id}`, { method: "PUT", body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.paymentMethods() }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -181,7 +179,7 @@ function NewMethodForm() {
   const add = useMutation({
     mutationFn: async (body: CreatePaymentMethodBody) =>
       adminPaymentMethodSchema.parse(await api<unknown>("admin/payment-methods", { method: "POST", body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.paymentMethods() }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -261,7 +259,7 @@ function ChipsForm({ chips, editable }: { chips: { cash_in: number[]; cash_out: 
   const save = useMutation({
     mutationFn: async (body: PaymentChipsBody) =>
       adminPaymentMethodsSchema.parse(await api<unknown>("admin/payment-methods/chips", { method: "PUT", body })),
-    onSuccess: (data) => queryClient.setQueryData(key(), data),
+    onSuccess: (data) => queryClient.setQueryData(adminKeys.paymentMethods(), data),
   });
   const parse = (s: string) =>
     s

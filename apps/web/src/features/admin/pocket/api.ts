@@ -9,12 +9,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { adminKeys } from "../api/query-keys.ts";
 
-const pocketKey = () => [...adminKeys.all, "pocket"] as const;
-
 /** GET /api/admin/pocket/campaigns: the campaigns around today with what each paid out. */
 export function usePocketCampaigns() {
   return useQuery({
-    queryKey: [...pocketKey(), "campaigns"],
+    queryKey: adminKeys.pocketCampaigns(),
     queryFn: async ({ signal }) => pocketCampaignListSchema.parse(await api<unknown>("admin/pocket/campaigns", { signal })).data,
   });
 }
@@ -25,14 +23,14 @@ export function useSaveCampaign() {
   return useMutation({
     mutationFn: async (body: PocketCampaignBody) =>
       pocketCampaignSchema.parse(await api<unknown>("admin/pocket/campaigns", { method: "PUT", body })),
-    onSettled: () => Promise.all([pocketKey(), adminKeys.auditLog()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => Promise.all([adminKeys.pocket(), adminKeys.auditLog()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
 /** GET /api/admin/pocket/campaigns/{id}/claims. */
 export function useCampaignClaims(campaignId: number | null) {
   return useQuery({
-    queryKey: [...pocketKey(), "claims", campaignId],
+    queryKey: adminKeys.pocketClaims(campaignId),
     queryFn: async ({ signal }) =>
       pocketCampaignClaimsSchema.parse(await api<unknown>(`admin/pocket/campaigns/${campaignId}/claims`, { signal })).data,
     enabled: campaignId !== null,

@@ -20,11 +20,9 @@ import { PageHeader, Panel } from "../components/panel.tsx";
 import { useErrorText } from "../hooks/use-error-text.ts";
 import { useSecondFactorStatus } from "../security/api/security.ts";
 
-const key = () => [...adminKeys.all, "promo-codes"] as const;
-
 function usePromoCodes() {
   return useQuery({
-    queryKey: key(),
+    queryKey: adminKeys.promoCodes(),
     queryFn: async ({ signal }) => adminPromoCodesSchema.parse(await api<unknown>("admin/promo-codes", { signal })),
   });
 }
@@ -134,7 +132,7 @@ function PromoForm({ promo, editable = true }: { promo?: AdminPromoCode; editabl
   const [form, setForm] = useState<Form>(promo ? formOf(promo) : emptyForm);
   const [error, setError] = useState<string>();
   const [ending, setEnding] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.promoCodes() });
   const save = useMutation({
     mutationFn: async (body: CreatePromoCodeBody | UpdatePromoCodeBody) =>
       adminPromoCodeSchema.parse(

@@ -13,15 +13,10 @@ import { adminKeys } from "../api/query-keys.ts";
 
 export type FlagFilter = "held" | "cleared" | "forfeited" | "all";
 
-const referralKey = () => [...adminKeys.all, "referral"] as const;
-const flagsKey = (status: FlagFilter) => [...referralKey(), "flags", status] as const;
-const settingsKey = () => [...referralKey(), "settings"] as const;
-const payoutsKey = () => [...referralKey(), "payouts"] as const;
-
 /** GET /api/admin/referral/flags?status: flagged referrers with the referees of each device / network group. */
 export function useReferralFlags(status: FlagFilter) {
   return useQuery({
-    queryKey: flagsKey(status),
+    queryKey: adminKeys.referralFlags(status),
     queryFn: async ({ signal }) =>
       referralFlagListSchema.parse(await api<unknown>("admin/referral/flags", { signal, query: { status } })).data,
     staleTime: 0,
@@ -39,14 +34,15 @@ export function useDecideReferral() {
       });
       return referralFlagSchema.parse(data);
     },
-    onSettled: () => Promise.all([referralKey(), adminKeys.auditLog()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () =>
+      Promise.all([adminKeys.referral(), adminKeys.auditLog()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
 /** GET /api/admin/referral/settings: the share and the farming rule. */
 export function useReferralSettings() {
   return useQuery({
-    queryKey: settingsKey(),
+    queryKey: adminKeys.referralSettings(),
     queryFn: async ({ signal }) => referralSettingsSchema.parse(await api<unknown>("admin/referral/settings", { signal })),
   });
 }
@@ -59,7 +55,7 @@ export function useUpdateReferralSettings() {
       referralSettingsSchema.parse(
         await api<unknown>("admin/referral/settings", { method: "PUT", body: referralSettingsSchema.parse(next) }),
       ),
-    onSuccess: (saved) => queryClient.setQueryData(settingsKey(), saved),
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.referralSettings(), saved),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.auditLog() }),
   });
 }
@@ -67,7 +63,7 @@ export function useUpdateReferralSettings() {
 /** GET /api/admin/referral/payouts?days: per-day earned / claimed / forfeited, outstanding and held. */
 export function useReferralPayouts(days = 30) {
   return useQuery({
-    queryKey: [...payoutsKey(), days],
+    queryKey: adminKeys.referralPayouts(days),
     queryFn: async ({ signal }) => referralPayoutsSchema.parse(await api<unknown>("admin/referral/payouts", { signal, query: { days } })),
   });
 }

@@ -24,7 +24,7 @@ export type ReportData<N extends ReportName> = z.infer<(typeof schemas)[N]>;
 /** GET /api/admin/reports/{name}?start_date&end_date: one report as JSON. */
 export function useReport<N extends ReportName>(name: N, range: ReportRange) {
   return useQuery({
-    queryKey: [...adminKeys.all, "reports", name, range.start_date, range.end_date] as const,
+    queryKey: adminKeys.report(name, range.start_date, range.end_date),
     queryFn: async ({ signal }) =>
       schemas[name].parse(await api<unknown>(`admin/reports/${name}`, { signal, query: { ...range } })) as ReportData<N>,
   });

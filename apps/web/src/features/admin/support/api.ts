@@ -13,17 +13,7 @@ import {
 } from "@shwe/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
-import { adminKeys } from "../api/query-keys.ts";
-
-export const supportKeys = {
-  all: () => [...adminKeys.all, "support"] as const,
-  inbox: (tab: SupportTab) => [...adminKeys.all, "support", "inbox", tab] as const,
-  thread: (id: number) => [...adminKeys.all, "support", "thread", id] as const,
-  context: (id: number) => [...adminKeys.all, "support", "context", id] as const,
-  canned: () => [...adminKeys.all, "support", "canned"] as const,
-  operators: () => [...adminKeys.all, "support", "operators"] as const,
-  stats: () => [...adminKeys.all, "support-stats"] as const,
-};
+import { supportInboxKeys } from "../api/query-keys.ts";
 
 /**
  * While the socket is not live (down, or the inbox topic not granted), the inbox and the open
@@ -34,7 +24,7 @@ export const FALLBACK_REFRESH_MS = 15_000;
 /** GET /api/admin/support/conversations?tab=… */
 export function useInbox(tab: SupportTab, live: boolean) {
   return useQuery({
-    queryKey: supportKeys.inbox(tab),
+    queryKey: supportInboxKeys.inbox(tab),
     queryFn: async ({ signal }) =>
       adminSupportInboxSchema.parse(await api<unknown>("admin/support/conversations", { signal, query: { tab } })),
     refetchInterval: live ? false : FALLBACK_REFRESH_MS,
@@ -44,7 +34,7 @@ export function useInbox(tab: SupportTab, live: boolean) {
 /** GET /api/admin/support/conversations/:id (opening it marks the player's messages read). */
 export function useConversation(id: number | undefined, live: boolean) {
   return useQuery({
-    queryKey: supportKeys.thread(id ?? 0),
+    queryKey: supportInboxKeys.thread(id ?? 0),
     queryFn: async ({ signal }) => adminSupportThreadSchema.parse(await api<unknown>(`admin/support/conversations/${id}`, { signal })),
     enabled: id !== undefined,
     refetchInterval: live ? false : FALLBACK_REFRESH_MS,
@@ -54,7 +44,7 @@ export function useConversation(id: number | undefined, live: boolean) {
 /** GET /api/admin/support/conversations/:id/context: balances, last cash requests and slips. */
 export function usePlayerContext(id: number | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: supportKeys.context(id ?? 0),
+    queryKey: supportInboxKeys.context(id ?? 0),
     queryFn: async ({ signal }) =>
       supportPlayerContextSchema.parse(await api<unknown>(`admin/support/conversations/${id}/context`, { signal })),
     enabled: id !== undefined && enabled,
@@ -63,7 +53,7 @@ export function usePlayerContext(id: number | undefined, enabled: boolean) {
 
 export function useOperators() {
   return useQuery({
-    queryKey: supportKeys.operators(),
+    queryKey: supportInboxKeys.operators(),
     queryFn: async ({ signal }) => supportOperatorsSchema.parse(await api<unknown>("admin/support/operators", { signal })),
     staleTime: 60_000,
   });
@@ -71,7 +61,7 @@ export function useOperators() {
 
 export function useSupportStats() {
   return useQuery({
-    queryKey: supportKeys.stats(),
+    queryKey: supportInboxKeys.stats(),
     queryFn: async ({ signal }) => supportStatsSchema.parse(await api<unknown>("admin/support/stats", { signal })),
     refetchInterval: 30_000,
   });
@@ -91,7 +81,7 @@ export function useAnswer(id: number) {
       form.append("image", image);
       return supportMessageSchema.parse(await api<unknown>(`admin/support/conversations/${id}/images`, { method: "POST", body: form }));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.all() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: supportInboxKeys.all() }),
   });
 }
 
@@ -108,13 +98,13 @@ export function useConversationAction(id: number) {
       action.kind === "assign"
         ? api(`admin/support/conversations/${id}/assign`, { method: "POST", body: { operator_id: action.operatorId } })
         : api(`admin/support/conversations/${id}/${action.kind}`, { method: "POST" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.all() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: supportInboxKeys.all() }),
   });
 }
 
 export function useCanned() {
   return useQuery({
-    queryKey: supportKeys.canned(),
+    queryKey: supportInboxKeys.canned(),
     queryFn: async ({ signal }) => supportCannedListSchema.parse(await api<unknown>("admin/support/canned", { signal })),
   });
 }
@@ -135,6 +125,6 @@ export function useCannedChange() {
       await api(`admin/support/canned/${change.id}`, { method: "DELETE" });
       return undefined;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.canned() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: supportInboxKeys.canned() }),
   });
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { onRealtimeStatus, setWatchedTopics, subscribeRealtime } from "../../../lib/realtime.ts";
 import { useLiveBalance } from "../../session/hooks/use-live-balance.ts";
-import { supportKeys } from "./api.ts";
+import { supportInboxKeys } from "../api/query-keys.ts";
 
 /**
  * The inbox kept live over the operator's socket: the page opens the socket, watches the console's
@@ -24,10 +24,10 @@ export function useInboxLive(): boolean {
 
   useEffect(() => {
     const again = (conversationId: number | null) => {
-      void queryClient.invalidateQueries({ queryKey: [...supportKeys.all(), "inbox"] });
-      void queryClient.invalidateQueries({ queryKey: supportKeys.stats() });
+      void queryClient.invalidateQueries({ queryKey: supportInboxKeys.inboxAll() });
+      void queryClient.invalidateQueries({ queryKey: supportInboxKeys.stats() });
       void queryClient.invalidateQueries({
-        queryKey: conversationId === null ? [...supportKeys.all(), "thread"] : supportKeys.thread(conversationId),
+        queryKey: conversationId === null ? supportInboxKeys.threadAll() : supportInboxKeys.thread(conversationId),
       });
     };
     const typingTimers = new Map<number, ReturnType<typeof setTimeout>>();

@@ -6,7 +6,7 @@ import { adminKeys } from "../api/query-keys.ts";
 /** GET /api/admin/vitals?days: p75 and the good / needs improvement / poor shares of real visits. */
 export function useVitalsSummary(days: number) {
   return useQuery({
-    queryKey: [...adminKeys.all, "vitals", days] as const,
+    queryKey: adminKeys.vitals(days),
     queryFn: async ({ signal }): Promise<VitalsSummary> =>
       vitalsSummarySchema.parse(await api<unknown>("admin/vitals", { signal, query: { days: String(days) } })),
   });

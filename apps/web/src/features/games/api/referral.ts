@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, newIdempotencyKey } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session-store.ts";
 import { usePagedList } from "../../../lib/use-paged-list.ts";
-
-export const referralHistoryKey = ["user", "referral-history"] as const;
+import { gamesKeys } from "./query-keys.ts";
 
 /**
  * GET /api/user/my_referral_his[?cursor]: the friends who joined with the player's code and the share
@@ -12,7 +11,7 @@ export const referralHistoryKey = ["user", "referral-history"] as const;
  */
 export function useReferralHistory() {
   return usePagedList<MyReferralHistory>({
-    queryKey: referralHistoryKey,
+    queryKey: gamesKeys.referralHistory,
     fetchPage: (cursor, signal) => api<MyReferralHistory>("user/my_referral_his", { signal, query: { cursor } }),
     staleTime: 0,
   });
@@ -29,7 +28,7 @@ export function useClaimGameReferral() {
       api<ClaimGameReferResponse>("user/claim_game_refer_amt", { method: "POST", body: {}, idempotencyKey: newIdempotencyKey() }),
     onSuccess: (answer) => {
       useSession.getState().setUserData({ balance: answer.balance, game_refer_amt: answer.game_refer_amt });
-      void queryClient.invalidateQueries({ queryKey: referralHistoryKey });
+      void queryClient.invalidateQueries({ queryKey: gamesKeys.referralHistory });
     },
   });
 }

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { usePagedList } from "../../../lib/use-paged-list.ts";
 import type { DateRange } from "../lib/date-range.ts";
+import { gamesKeys } from "./query-keys.ts";
 
 /**
  * GET /api/game/report/{p_code}?start_date&end_date[&cursor]: the player's rounds with one provider,
@@ -10,7 +11,7 @@ import type { DateRange } from "../lib/date-range.ts";
  */
 export function useGameReport(pCode: string, range: DateRange) {
   return usePagedList<GameReport>({
-    queryKey: ["user", "games", "report", pCode, range.start, range.end] as const,
+    queryKey: gamesKeys.report(pCode, range.start, range.end),
     fetchPage: (cursor, signal) =>
       api<GameReport>(`game/report/${encodeURIComponent(pCode)}`, {
         query: { start_date: range.start, end_date: range.end, cursor },
@@ -28,7 +29,7 @@ export function useGameReport(pCode: string, range: DateRange) {
  */
 export function useGameHistory(range: DateRange, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: ["user", "games", "history", range.start, range.end] as const,
+    queryKey: gamesKeys.history(range.start, range.end),
     queryFn: ({ signal }) =>
       api<{ data: TransitionHistoryItem[] }>("transition/history", {
         query: { start_date: range.start, end_date: range.end },

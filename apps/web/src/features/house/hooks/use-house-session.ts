@@ -2,6 +2,7 @@ import type { HouseGame, HouseSessionInfo } from "@shwe/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { fetchRounds, fetchSessionInfo, HouseApiError, openLaunch } from "../api/house-client.ts";
+import { houseKeys } from "../api/query-keys.ts";
 
 const storageKey = (game: string) => `house-session:${game}`;
 
@@ -31,7 +32,7 @@ export function keepSessionToken(game: string, token: string): void {
  */
 export function useLaunchExchange(game: string, launchCode: string | null) {
   return useQuery({
-    queryKey: ["house", "launch", launchCode] as const,
+    queryKey: houseKeys.launch(launchCode),
     // No abort signal: a launch code works once, so an exchange once sent is always let finish.
     queryFn: async () => {
       const opened = await openLaunch(launchCode ?? "");
@@ -44,11 +45,6 @@ export function useLaunchExchange(game: string, launchCode: string | null) {
     retry: false,
   });
 }
-
-export const houseKeys = {
-  session: (token: string) => ["house", "session", token] as const,
-  rounds: (token: string) => ["house", "rounds", token] as const,
-};
 
 export function useSessionInfo(token: string) {
   return useQuery({

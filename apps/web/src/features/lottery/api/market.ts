@@ -1,8 +1,7 @@
 import type { Market, MarketNow } from "@shwe/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
-
-export const marketKey = (market: Market) => ["lottery", "market", market] as const;
+import { lotteryKeys } from "./query-keys.ts";
 
 /** While the live socket brings the readings, the answer is asked again only now and then (status changes). */
 export const MARKET_REFRESH_MS = 60_000;
@@ -12,7 +11,7 @@ export const MARKET_POLL_MS = 10_000;
 /** GET /api/market/{market}: status, latest reading with its running numbers, the day's numbers. */
 export function useMarketNow(market: Market, polling: boolean) {
   return useQuery({
-    queryKey: marketKey(market),
+    queryKey: lotteryKeys.market(market),
     queryFn: ({ signal }) => api<MarketNow>(`market/${market}`, { signal, anonymous: true }),
     refetchInterval: polling ? MARKET_POLL_MS : MARKET_REFRESH_MS,
   });

@@ -2,7 +2,8 @@ import type { Market, MarketNow, WsMarketTickMessage } from "@shwe/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { setWatchedTopics, subscribeRealtime } from "../../../lib/realtime.ts";
-import { marketKey, useMarketNow } from "../api/market.ts";
+import { useMarketNow } from "../api/market.ts";
+import { lotteryKeys } from "../api/query-keys.ts";
 
 /** The markets the page shows (by how many blocks), told to the socket as the topics it watches. */
 const watched = new Map<Market, number>();
@@ -42,7 +43,7 @@ export function useMarketLive(market: Market): { data: MarketNow | undefined; so
           if (message.market !== market) return;
           setLastHeard((n) => n + 1);
           setSocketDown(false);
-          queryClient.setQueryData<MarketNow>(marketKey(market), (old) =>
+          queryClient.setQueryData<MarketNow>(lotteryKeys.market(market), (old) =>
             old && !olderThanShown(message, old)
               ? {
                   ...old,
@@ -74,7 +75,7 @@ export function useMarketLive(market: Market): { data: MarketNow | undefined; so
   useEffect(
     () =>
       subscribeRealtime("result", () => {
-        void queryClient.invalidateQueries({ queryKey: marketKey(market) });
+        void queryClient.invalidateQueries({ queryKey: lotteryKeys.market(market) });
       }),
     [market, queryClient],
   );

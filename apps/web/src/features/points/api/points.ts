@@ -11,18 +11,13 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { useContentLanguage } from "../../../lib/content-language.ts";
 import type { Language } from "../../../lib/i18n.ts";
-
-export const pointKeys = {
-  list: ["points", "list"] as const,
-  warning: ["points", "warning"] as const,
-  history: (userId: number | undefined) => ["user", userId, "point-history"] as const,
-};
+import { pointKeys } from "./query-keys.ts";
 
 /** GET /api/point/list?lng=: the active rewards (points → kyat, names in the page's language) and the earning rate. */
 export function usePointList() {
   const lng = useContentLanguage();
   return useQuery({
-    queryKey: [...pointKeys.list, lng],
+    queryKey: pointKeys.list(lng),
     queryFn: async ({ signal }): Promise<PointList> =>
       pointListSchema.parse(await api<unknown>("point/list", { signal, anonymous: true, query: { lng } })),
     staleTime: 30_000,
@@ -33,7 +28,7 @@ export function usePointList() {
 export function usePointWarning() {
   const lng = useContentLanguage();
   return useQuery({
-    queryKey: [...pointKeys.warning, lng],
+    queryKey: pointKeys.warning(lng),
     queryFn: async ({ signal }) =>
       pointWarningSchema.parse(await api<unknown>("point/warning", { signal, anonymous: true, query: { lng } })).text,
     staleTime: 60_000,

@@ -12,7 +12,8 @@ import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
 import { usePagedList } from "../../../lib/use-paged-list.ts";
-import { claimPointReward, fetchPointHistory, pointKeys, usePointList, usePointWarning } from "../api/points.ts";
+import { claimPointReward, fetchPointHistory, usePointList, usePointWarning } from "../api/points.ts";
+import { pointKeys } from "../api/query-keys.ts";
 import { PointIcon } from "../components/point-icon.tsx";
 
 /** The refusals of a claim in the player's language; anything else as the site says it. */
@@ -39,7 +40,7 @@ export function PointPage() {
   const queryClient = useQueryClient();
   const lng = useContentLanguage();
   const history = usePagedList({
-    queryKey: [...pointKeys.history(userId), lng],
+    queryKey: pointKeys.history(userId, lng),
     fetchPage: (cursor, signal) => fetchPointHistory(cursor, lng, signal),
   });
   const claimText = useClaimErrorText();
@@ -64,10 +65,11 @@ export function PointPage() {
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) pending.current = undefined;
       toast.error(claimText(err));
-      if (err instanceof ApiError && err.code !== "INSUFFICIENT_POINTS") void queryClient.invalidateQueries({ queryKey: pointKeys.list });
+      if (err instanceof ApiError && err.code !== "INSUFFICIENT_POINTS")
+        void queryClient.invalidateQueries({ queryKey: pointKeys.listAll });
     } finally {
       setBusyId(undefined);
-      void queryClient.invalidateQueries({ queryKey: pointKeys.history(userId) });
+      void queryClient.invalidateQueries({ queryKey: pointKeys.historyAll(userId) });
     }
   };
 

@@ -1,8 +1,8 @@
 import { type Profile, profileSchema, profileUpdateBodySchema } from "@shwe/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { sharedKeys } from "../../../lib/query-keys.ts";
 import { useSession } from "../../../lib/session-store.ts";
-import { profileQueryKey } from "../../session/api/profile.ts";
 
 /** POST /api/user/profile_update with JSON {name}: a new display name. */
 export async function updateName(name: string): Promise<Profile> {
@@ -22,7 +22,7 @@ export async function updateAvatar(image: File): Promise<Profile> {
 function useApplyProfile() {
   const queryClient = useQueryClient();
   return (profile: Profile) => {
-    queryClient.setQueryData(profileQueryKey, profile);
+    queryClient.setQueryData(sharedKeys.profile, profile);
     useSession.getState().setUserData(profile);
   };
 }

@@ -2,8 +2,7 @@ import type { Protection } from "@shwe/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session-store.ts";
-
-export const protectionKey = ["user", "protection"] as const;
+import { protectionKeys } from "./query-keys.ts";
 
 /**
  * GET /api/user/protection: the player's limits with what counts so far, self-exclusion, reality
@@ -13,7 +12,7 @@ export const protectionKey = ["user", "protection"] as const;
 export function useProtection(enabled = true) {
   const signedIn = useSession((s) => s.user !== null);
   return useQuery({
-    queryKey: protectionKey,
+    queryKey: protectionKeys.view,
     queryFn: ({ signal }) => api<Protection>("user/protection", { signal }),
     enabled: enabled && signedIn,
     staleTime: 30_000,

@@ -1,15 +1,15 @@
 import type { PlaySummary, Protection, RealityCheckBody, SelfExclusionBody, SetLimitBody } from "@shwe/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
-import { protectionKey } from "./protection-view.ts";
+import { protectionKeys } from "./query-keys.ts";
 
-export { protectionKey, useProtection } from "./protection-view.ts";
+export { useProtection } from "./protection-view.ts";
 
 function useProtectionChange<B>(path: string, method: "PUT" | "POST") {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: B) => api<Protection>(path, { method, body }),
-    onSuccess: (view) => queryClient.setQueryData(protectionKey, view),
+    onSuccess: (view) => queryClient.setQueryData(protectionKeys.view, view),
   });
 }
 

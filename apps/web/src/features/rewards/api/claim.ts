@@ -1,13 +1,12 @@
 import type { PromotionClaimResponse } from "@shwe/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
-
-export const promoMaintainQueryKey = ["content", "promo-maintain"] as const;
+import { rewardKeys } from "./query-keys.ts";
 
 /** GET /api/weekly/promo_maintain: '0' shows the Claim button, '1' (maintenance, or unknown) hides it. */
 export function usePromoMaintain(enabled: boolean) {
   return useQuery({
-    queryKey: promoMaintainQueryKey,
+    queryKey: rewardKeys.promoMaintain,
     queryFn: ({ signal }) =>
       api<{ is_maintain: "0" | "1" }>("weekly/promo_maintain", { signal, anonymous: true }).then((r) => r.is_maintain),
     enabled,

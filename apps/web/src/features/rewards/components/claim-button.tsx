@@ -6,7 +6,8 @@ import { errorMessage } from "../../../lib/error-message.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
-import { claimPromotion, promoMaintainQueryKey, usePromoMaintain } from "../api/claim.ts";
+import { claimPromotion, usePromoMaintain } from "../api/claim.ts";
+import { rewardKeys } from "../api/query-keys.ts";
 import { takeRewardBusy, useRewardBusy } from "../stores/reward-busy.ts";
 
 /** A gift box: the claimable (promotion) balance. */
@@ -59,7 +60,7 @@ export function ClaimButton({ className = "" }: { className?: string }) {
       toast.error(errorMessage(err));
       // Claiming may have been closed meanwhile: ask again.
       if (err instanceof ApiError && err.code === "CLAIM_MAINTENANCE")
-        void queryClient.invalidateQueries({ queryKey: promoMaintainQueryKey });
+        void queryClient.invalidateQueries({ queryKey: rewardKeys.promoMaintain });
     } finally {
       useRewardBusy.setState({ busy: false });
     }

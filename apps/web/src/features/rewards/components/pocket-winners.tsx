@@ -5,6 +5,7 @@ import { Rank } from "../../../components/medal.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { fetchPocketWinners } from "../api/pocket.ts";
+import { rewardKeys } from "../api/query-keys.ts";
 
 /** Keys that still work in the date field: moving focus. Typing a date is blocked (spec); the picker sets it. */
 const ALLOWED_KEYS = new Set(["Tab", "Escape"]);
@@ -21,7 +22,7 @@ export function PocketWinners() {
   const today = yangonDate();
   const [date, setDate] = useState(today);
   const winners = useQuery({
-    queryKey: ["pocket", "winners", date],
+    queryKey: rewardKeys.pocketWinners(date),
     queryFn: ({ signal }) => fetchPocketWinners(date, signal).catch(() => null),
     staleTime: 0,
   });

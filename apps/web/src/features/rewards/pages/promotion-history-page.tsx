@@ -5,6 +5,7 @@ import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { usePagedList } from "../../../lib/use-paged-list.ts";
 import { fetchPromotionHistory } from "../api/history.ts";
+import { rewardKeys } from "../api/query-keys.ts";
 import { ClaimButton } from "../components/claim-button.tsx";
 
 /** Sunday of the week named by its Monday (YYYY-MM-DD). */
@@ -18,9 +19,8 @@ export function PromotionHistoryPage() {
   const { t } = useTranslation("cashback");
   const userId = useSession((s) => s.user?.id);
   const pBalance = useSession((s) => s.user?.p_balance ?? 0);
-  // The list refreshes after a claim or a weekly credit: the claimable balance is part of its key.
   const list = usePagedList({
-    queryKey: ["user", userId, "promotion-history", pBalance],
+    queryKey: rewardKeys.promotionHistory(userId, pBalance),
     fetchPage: (cursor, signal) => fetchPromotionHistory(cursor, signal),
     keepPreviousWhile: (key) => key[2] === "promotion-history",
   });

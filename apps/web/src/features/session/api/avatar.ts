@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiBytes } from "../../../lib/api-bytes.ts";
+import { sessionKeys } from "./query-keys.ts";
 
 /**
  * GET /api/user/avatar: the owner's picture is served only with the bearer token, which an <img>
@@ -14,7 +15,7 @@ export async function fetchAvatar(url: string, signal?: AbortSignal): Promise<Bl
 /** A displayable URL of the avatar at `url` (the Profile's `avatar`), or undefined while loading or absent. */
 export function useAvatarSrc(url: string | null | undefined): string | undefined {
   const query = useQuery({
-    queryKey: ["user", "avatar", url],
+    queryKey: sessionKeys.avatar(url),
     queryFn: ({ signal }) => fetchAvatar(url as string, signal),
     enabled: Boolean(url),
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,9 +1,8 @@
 import type { Profile } from "@shwe/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { sharedKeys } from "../../../lib/query-keys.ts";
 import { useSession } from "../../../lib/session-store.ts";
-
-export const profileQueryKey = ["user", "profile"] as const;
 
 /**
  * GET /api/user/profile, merged into the session (balances, level, referral figures) only if the
@@ -21,7 +20,7 @@ export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
 export function useProfile() {
   const signedIn = useSession((s) => Boolean(s.user?.token));
   return useQuery({
-    queryKey: profileQueryKey,
+    queryKey: sharedKeys.profile,
     queryFn: ({ signal }) => fetchProfile(signal),
     enabled: signedIn,
     staleTime: 0,

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { paths } from "../../../config/paths.ts";
 import i18n from "../../../lib/i18n-core.ts";
+import { sharedKeys } from "../../../lib/query-keys.ts";
 import { CLOSE, connectRealtime, type ResumePoint } from "../../../lib/realtime.ts";
 import { useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
@@ -51,7 +52,7 @@ export function useLiveBalance(): void {
         if (!token || !sameSession()) return;
         if (code === CLOSE.blocked) {
           useSession.getState().logout();
-          queryClient.removeQueries({ queryKey: ["user"] });
+          queryClient.removeQueries({ queryKey: sharedKeys.player });
           toast.error(i18n.t("common:errors.BLOCKED"), { toastId: "account-blocked" });
           navigate(paths.login, { replace: true });
           return;

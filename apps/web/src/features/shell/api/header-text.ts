@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { useContentLanguage } from "../../../lib/content-language.ts";
-
-export const headerTextQueryKey = ["content", "header-play-text"] as const;
+import { shellKeys } from "./query-keys.ts";
 
 /**
  * GET /api/header_play_text?lng=: the marquee announcement in the page's language (Burmese where the
@@ -11,7 +10,7 @@ export const headerTextQueryKey = ["content", "header-play-text"] as const;
 export function useMarqueeText() {
   const lng = useContentLanguage();
   return useQuery({
-    queryKey: [...headerTextQueryKey, lng],
+    queryKey: shellKeys.headerText(lng),
     queryFn: ({ signal }) =>
       api<{ data: { text: string }[] }>("header_play_text", { signal, anonymous: true, query: { lng } }).then(
         (r) => r.data[0]?.text.trim() ?? "",

@@ -5,7 +5,7 @@ import { LANGUAGES } from "../../../lib/i18n.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { subscribeRealtime } from "../../../lib/realtime.ts";
 import { toast } from "../../../lib/toast.ts";
-import { headerTextQueryKey } from "../api/header-text.ts";
+import { shellKeys } from "../api/query-keys.ts";
 
 interface Chat {
   id: number;
@@ -50,8 +50,7 @@ export function LiveTicker() {
         (m) => {
           if (typeof m.text !== "string") return;
           // Every language's marquee is replaced: a later language switch shows the new text too.
-          for (const lng of LANGUAGES)
-            queryClient.setQueryData([...headerTextQueryKey, lng], liveTextIn(m.text, m.translations, lng).trim());
+          for (const lng of LANGUAGES) queryClient.setQueryData(shellKeys.headerText(lng), liveTextIn(m.text, m.translations, lng).trim());
         },
         catchUp,
       ),

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { paths } from "../../../config/paths.ts";
 import { api } from "../../../lib/api-client.ts";
+import { sharedKeys } from "../../../lib/query-keys.ts";
 import { useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 
@@ -15,7 +16,7 @@ export function useLogout(): () => void {
   return useCallback(() => {
     if (useSession.getState().user?.token) void api("user/logout", { method: "POST" }).catch(() => undefined);
     useSession.getState().logout();
-    queryClient.removeQueries({ queryKey: ["user"] });
+    queryClient.removeQueries({ queryKey: sharedKeys.player });
     navigate(paths.home);
   }, [navigate, queryClient]);
 }

@@ -10,13 +10,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiBytes } from "../../../lib/api-bytes.ts";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { saveVisitorToken, visitorHeaders } from "../lib/visitor-token.ts";
+import { supportKeys } from "./query-keys.ts";
 
 export { SUPPORT_TEXT_MAX };
-
-/** Query keys of the chat: one thread per signed-in player or visitor token. */
-export const supportKeys = {
-  thread: (who: string) => ["support", "thread", who] as const,
-};
 
 /** How often a visitor's open panel asks for new answers while its socket has not joined the conversation (down). */
 export const VISITOR_FALLBACK_MS = 15_000;

@@ -9,12 +9,12 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { subscribeRealtime } from "../../../lib/realtime.ts";
 import { useSession } from "../../../lib/session-store.ts";
+import { supportKeys } from "../api/query-keys.ts";
 import {
   fetchSupportImage,
   markRead,
   SUPPORT_TEXT_MAX,
   sendTyping,
-  supportKeys,
   useSendMessage,
   useStartVisitor,
   useThread,
@@ -247,7 +247,7 @@ function MessageList({
 function MessageImage({ url, signedIn }: { url: string; signedIn: boolean }) {
   const { t } = useTranslation("support");
   const query = useQuery({
-    queryKey: ["support", "image", url],
+    queryKey: supportKeys.image(url),
     queryFn: ({ signal }) => fetchSupportImage(url, signedIn, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

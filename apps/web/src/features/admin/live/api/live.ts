@@ -10,14 +10,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../../lib/api-client.ts";
 import { adminKeys } from "../../api/query-keys.ts";
 
-export const liveConnectionsKey = () => [...adminKeys.all, "live", "connections"] as const;
 /** How often the console asks again how many are connected. */
 const CONNECTIONS_REFRESH_MS = 10_000;
 
 /** GET /api/admin/live/connections: open sockets now, over every server process. */
 export function useLiveConnections() {
   return useQuery({
-    queryKey: liveConnectionsKey(),
+    queryKey: adminKeys.liveConnections(),
     queryFn: async ({ signal }) => liveConnectionsSchema.parse(await api<unknown>("admin/live/connections", { signal })),
     refetchInterval: CONNECTIONS_REFRESH_MS,
   });

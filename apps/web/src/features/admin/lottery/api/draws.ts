@@ -11,7 +11,7 @@ import {
 } from "@shwe/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../../lib/api-client.ts";
-import { invalidateLotteryViews, lotteryAdminKeys } from "./keys.ts";
+import { invalidateLotteryViews, lotteryAdminKeys } from "../../api/query-keys.ts";
 
 /** How many draws a list asks for. */
 export const DRAW_LIST_LIMIT = 60;

@@ -1,7 +1,7 @@
 import type { HolidayImportResult, HolidayMarket } from "@shwe/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../../lib/api-client.ts";
-import { invalidateLotteryViews } from "./keys.ts";
+import { invalidateLotteryViews } from "../../api/query-keys.ts";
 
 /** The bytes of a file as base64 (the upload's body). */
 export function base64Of(bytes: Uint8Array): string {

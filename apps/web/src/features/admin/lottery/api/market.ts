@@ -7,7 +7,7 @@ import {
 } from "@shwe/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../../lib/api-client.ts";
-import { lotteryAdminKeys } from "./keys.ts";
+import { adminKeys, lotteryAdminKeys } from "../../api/query-keys.ts";
 
 /** How often the console reads the market's status and last reading again while the page is open. */
 const REFRESH_MS = 10_000;
@@ -33,7 +33,7 @@ export function useUpdateMarketSettings(market: Market) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: lotteryAdminKeys.market(market) }),
-        queryClient.invalidateQueries({ queryKey: ["admin", "audit-log"] }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.auditLog() }),
       ]),
   });
 }

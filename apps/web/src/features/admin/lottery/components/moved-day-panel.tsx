@@ -6,10 +6,10 @@ import { Button } from "../../../../components/button.tsx";
 import { api } from "../../../../lib/api-client.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { toast } from "../../../../lib/toast.ts";
+import { invalidateLotteryViews } from "../../api/query-keys.ts";
 import { TextField } from "../../components/fields.tsx";
 import { Panel } from "../../components/panel.tsx";
 import { useErrorToast } from "../../hooks/use-error-text.ts";
-import { invalidateLotteryViews } from "../api/keys.ts";
 
 /** A draw day moved to another day (3D follows the Thai Government Lottery, which moves its 1st or 16th around holidays). */
 export function MovedDayPanel({ type, extraDays }: { type: LotteryType; extraDays: readonly string[] }) {

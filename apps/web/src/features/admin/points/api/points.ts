@@ -13,13 +13,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../../lib/api-client.ts";
 import { adminKeys } from "../../api/query-keys.ts";
 
-export const pointsKey = () => [...adminKeys.all, "points"] as const;
-const payoutsKey = (start: string, end: string) => [...pointsKey(), "payouts", start, end] as const;
-
 /** GET /api/admin/points: the earning rate and every reward. */
 export function usePointsOverview() {
   return useQuery({
-    queryKey: pointsKey(),
+    queryKey: adminKeys.points(),
     queryFn: async ({ signal }) => adminPointsSchema.parse(await api<unknown>("admin/points", { signal })),
   });
 }
@@ -27,7 +24,7 @@ export function usePointsOverview() {
 /** GET /api/admin/points/payouts: claims per day and reward in a range of days. */
 export function usePointPayouts(start: string, end: string) {
   return useQuery({
-    queryKey: payoutsKey(start, end),
+    queryKey: adminKeys.pointPayouts(start, end),
     queryFn: async ({ signal }) =>
       pointPayoutsSchema.parse(await api<unknown>("admin/points/payouts", { signal, query: { start_date: start, end_date: end } })),
   });
@@ -35,7 +32,7 @@ export function usePointPayouts(start: string, end: string) {
 
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => Promise.all([pointsKey(), adminKeys.auditLog()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return () => Promise.all([adminKeys.points(), adminKeys.auditLog()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /** PUT /api/admin/points/rate (audited). */
@@ -47,7 +44,7 @@ export function useUpdatePointRate() {
       pointRateBodySchema.parse(
         await api<unknown>("admin/points/rate", { method: "PUT", body: pointRateBodySchema.parse({ kyat_per_point: kyatPerPoint }) }),
       ).kyat_per_point,
-    onSuccess: (rate) => queryClient.setQueryData<AdminPoints>(pointsKey(), (old) => (old ? { ...old, kyat_per_point: rate } : old)),
+    onSuccess: (rate) => queryClient.setQueryData<AdminPoints>(adminKeys.points(), (old) => (old ? { ...old, kyat_per_point: rate } : old)),
     onSettled: refresh,
   });
 }

@@ -5,12 +5,10 @@ import { api } from "../../../../lib/api-client.ts";
 import { adminKeys } from "../../api/query-keys.ts";
 
 /** Under the content settings: a change of the maintenance flag (content page or here) refreshes it too. */
-export const cashbackKey = () => [...adminKeys.contentSettings(), "cashback"] as const;
-
 /** GET /api/admin/rewards/cashback: the percent, the maintenance flag and each processed week's payout. */
 export function useCashbackOverview() {
   return useQuery({
-    queryKey: cashbackKey(),
+    queryKey: adminKeys.cashback(),
     queryFn: async ({ signal }) => adminCashbackSchema.parse(await api<unknown>("admin/rewards/cashback", { signal })),
   });
 }
@@ -26,8 +24,9 @@ export function useUpdateCashbackPercent() {
       });
       return z.object({ percent: z.number() }).parse(data).percent;
     },
-    onSuccess: (percent) => queryClient.setQueryData<AdminCashback>(cashbackKey(), (old) => (old ? { ...old, percent } : old)),
-    onSettled: () => Promise.all([cashbackKey(), adminKeys.auditLog()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: (percent) => queryClient.setQueryData<AdminCashback>(adminKeys.cashback(), (old) => (old ? { ...old, percent } : old)),
+    onSettled: () =>
+      Promise.all([adminKeys.cashback(), adminKeys.auditLog()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 

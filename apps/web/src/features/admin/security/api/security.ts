@@ -13,15 +13,12 @@ import {
 } from "@shwe/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../../lib/api-client.ts";
-import { adminKeys } from "../../api/query-keys.ts";
-
-export const secondFactorKey = () => [...adminKeys.all, "second-factor"] as const;
-export const operatorsKey = () => [...adminKeys.all, "operators"] as const;
+import { adminKeys, invitationKey } from "../../api/query-keys.ts";
 
 /** GET /api/admin/2fa: enrolled, and passed by this sign-in. */
 export function useSecondFactorStatus() {
   return useQuery({
-    queryKey: secondFactorKey(),
+    queryKey: adminKeys.secondFactor(),
     queryFn: async ({ signal }) => secondFactorStatusSchema.parse(await api<unknown>("admin/2fa", { signal })),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -56,7 +53,7 @@ export function useVerifySecondFactor() {
 /** GET /api/admin/operators (admins). */
 export function useOperators(enabled: boolean) {
   return useQuery({
-    queryKey: operatorsKey(),
+    queryKey: adminKeys.operators(),
     queryFn: async ({ signal }) => operatorListSchema.parse(await api<unknown>("admin/operators", { signal })),
     enabled,
   });
@@ -92,13 +89,10 @@ export function useChangeOperatorRole() {
   });
 }
 
-export const consoleChangesKey = () => [...adminKeys.all, "console-changes"] as const;
-export const consoleStatusKey = () => [...adminKeys.all, "console-status"] as const;
-
 /** GET /api/admin/operators/changes (admins): what waits for a second admin. */
 export function useConsoleChanges(enabled: boolean) {
   return useQuery({
-    queryKey: consoleChangesKey(),
+    queryKey: adminKeys.consoleChanges(),
     queryFn: async ({ signal }) => consoleChangeListSchema.parse(await api<unknown>("admin/operators/changes", { signal })),
     enabled,
   });
@@ -119,7 +113,7 @@ export function useDecideConsoleChange() {
 /** GET /api/admin/console: whether maker–checker is in force (two admins or more). */
 export function useConsoleStatus() {
   return useQuery({
-    queryKey: consoleStatusKey(),
+    queryKey: adminKeys.consoleStatus(),
     queryFn: async ({ signal }) => consoleStatusSchema.parse(await api<unknown>("admin/console", { signal })),
     staleTime: 60_000,
   });
@@ -128,7 +122,7 @@ export function useConsoleStatus() {
 /** POST /api/console-invitation {token}: what an invitation is for (no sign-in). */
 export function useInvitation(token: string) {
   return useQuery({
-    queryKey: ["console-invitation", token],
+    queryKey: invitationKey(token),
     queryFn: async () => invitationViewSchema.parse(await api<unknown>("console-invitation", { method: "POST", body: { token } })),
     enabled: token.length > 0,
     retry: false,

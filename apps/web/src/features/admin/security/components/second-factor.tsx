@@ -4,16 +4,11 @@ import { Button } from "../../../../components/button.tsx";
 import { Spinner } from "../../../../components/spinner.tsx";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { QrCode } from "../../../pwa/components/app-qr-code.tsx";
+import { adminKeys } from "../../api/query-keys.ts";
 import { TextField } from "../../components/fields.tsx";
 import { Panel } from "../../components/panel.tsx";
 import { useErrorText } from "../../hooks/use-error-text.ts";
-import {
-  secondFactorKey,
-  useEnableSecondFactor,
-  useSecondFactorSetup,
-  useSecondFactorStatus,
-  useVerifySecondFactor,
-} from "../api/security.ts";
+import { useEnableSecondFactor, useSecondFactorSetup, useSecondFactorStatus, useVerifySecondFactor } from "../api/security.ts";
 
 /**
  * The console opens only for a sign-in that passed the operator second factor when it is needed
@@ -43,7 +38,7 @@ export function SecondFactorGate({ children }: { children: ReactNode }) {
       ) : (
         <Panel title={t("security.required_title")}>
           <p className="mb-4 text-sm text-muted">{t("security.required_text")}</p>
-          <EnrolFlow onDone={() => void queryClient.invalidateQueries({ queryKey: secondFactorKey() })} />
+          <EnrolFlow onDone={() => void queryClient.invalidateQueries({ queryKey: adminKeys.secondFactor() })} />
         </Panel>
       )}
     </main>

@@ -7,12 +7,12 @@ import { Skeleton } from "../../../../components/skeleton.tsx";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { useSession } from "../../../../lib/session-store.ts";
 import { toast } from "../../../../lib/toast.ts";
+import { adminKeys } from "../../api/query-keys.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { inputClass, TextField } from "../../components/fields.tsx";
 import { PageHeader, Panel } from "../../components/panel.tsx";
 import { useErrorText } from "../../hooks/use-error-text.ts";
 import {
-  secondFactorKey,
   useChangeOperatorRole,
   useConsoleChanges,
   useDecideConsoleChange,
@@ -42,7 +42,7 @@ export function SecurityPage() {
         ) : (
           <>
             <p className="mb-4 text-sm text-muted">{t("security.optional_text")}</p>
-            <EnrolFlow onDone={() => void queryClient.invalidateQueries({ queryKey: secondFactorKey() })} />
+            <EnrolFlow onDone={() => void queryClient.invalidateQueries({ queryKey: adminKeys.secondFactor() })} />
           </>
         )}
       </Panel>

@@ -8,6 +8,7 @@ import { adminPaths } from "../../../../config/console-paths.ts";
 import { useTranslation } from "../../../../lib/i18n-react.tsx";
 import { Link, useSearchParams } from "../../../../lib/router.tsx";
 import { useSession } from "../../../../lib/session-store.ts";
+import { supportInboxKeys } from "../../api/query-keys.ts";
 import { Badge, PageHeader, Panel } from "../../components/panel.tsx";
 import { EmptyState, ListSkeleton, LoadError } from "../../components/query-state.tsx";
 import {
@@ -247,7 +248,7 @@ function ConsoleMessage({ message: m }: { message: SupportMessage }) {
 
 function ConsoleImage({ url }: { url: string }) {
   const query = useQuery({
-    queryKey: ["admin", "support", "image", url],
+    queryKey: supportInboxKeys.image(url),
     queryFn: ({ signal }) => fetchConsoleImage(url, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
