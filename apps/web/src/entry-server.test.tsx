@@ -109,7 +109,7 @@ describe("the server's first paint", () => {
     expect(Object.keys(dataOf(drawn.dataScript(new Date())).resources)).toContain("market");
     // A game with no market has no block.
     const threeD = await renderer.render("/three/lottery", "en");
-    const picks = (locales.en?.lottery as { picks: { label: string } }).picks.label;
+    const picks = (locales.en?.lottery as { picks: { label: string } } | undefined)?.picks.label;
     expect(threeD?.html).toContain(`aria-label="${picks}"`);
     expect(threeD?.html).not.toContain('data-testid="market-note"');
   });
