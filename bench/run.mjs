@@ -21,6 +21,11 @@ const BENCHMARKS = [
     limitS: 420,
     about: "One-line 2D slips through the HTTP API vs pgbench tpcb-like; embedded database vs a bare PGlite loop",
   },
+  {
+    name: "slip-cpu",
+    limitS: 300,
+    about: "Server and PostgreSQL CPU per slip by answer: accepted, refused BETTING_CLOSED, LINES_REJECTED, INSUFFICIENT_FUNDS",
+  },
   { name: "settlement", limitS: 600, about: "A draw with 100,000 bet lines settled; ledger auditor after" },
   { name: "wallet-callbacks", limitS: 300, about: "Signed provider debit/credit calls vs pgbench tpcb-like" },
   {

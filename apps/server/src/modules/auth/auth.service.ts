@@ -1,6 +1,6 @@
 import type { Database, Db, Executor } from "../../db/client.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";
-import { findLiveToken, insertToken, revokeAllTokens, revokeToken, type TokenOwner, touchToken } from "./token.repository.ts";
+import { insertToken, revokeAllTokens, revokeToken, type TokenOwner, tokenOwnerReads, touchToken } from "./token.repository.ts";
 import type { TokenCache } from "./token-cache.ts";
 
 /** Tokens expire after this many days without use (domain-rules §2). */
@@ -33,6 +33,7 @@ export interface AuthService {
  * at every committed change (token-cache.ts).
  */
 export function createAuthService(db: Db, kind: Database["kind"], cache?: TokenCache): AuthService {
+  const readOwner = tokenOwnerReads(db, kind);
   return {
     async issue(userId, opts) {
       const token = randomToken(32);
@@ -46,7 +47,7 @@ export function createAuthService(db: Db, kind: Database["kind"], cache?: TokenC
       let owner = cache?.get(tokenHash);
       if (!owner) {
         const generation = cache?.generation() ?? 0;
-        owner = await findLiveToken(db, tokenHash, kind);
+        owner = await readOwner(tokenHash);
         if (!owner) return undefined;
         cache?.keep(tokenHash, owner, generation);
       }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../lib/crypto.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { createUser } from "../ledger/testing.ts";
-import { findLiveToken } from "./token.repository.ts";
+import { findLiveToken, findLiveTokens, tokenOwnerReads } from "./token.repository.ts";
 
 /**
  * The bearer-token lookup has two forms: a plain query on PostgreSQL, the token_owner function on the
@@ -67,5 +67,28 @@ describe("findLiveToken: the plain query and token_owner agree", () => {
       unfactored: { role: "operator", blocked: false, secondFactor: false, enrolled: false },
       unknown: undefined,
     });
+  });
+
+  it("answers each token's owner, in order, when several are read in one statement", async () => {
+    // Every kind twice, shuffled, so a token's answer cannot be taken from its neighbour's.
+    const names = Object.keys(hashes);
+    const order = [...names, ...names.slice().reverse()];
+    const together = await findLiveTokens(
+      t.ctx.db,
+      order.map((n) => hashes[n] as string),
+    );
+    expect(together).toHaveLength(order.length);
+    for (const [i, name] of order.entries()) {
+      expect(together[i], name).toEqual(await findLiveToken(t.ctx.db, hashes[name] as string, "postgres"));
+    }
+  });
+
+  it("gathers reads made together and answers each its own owner", async () => {
+    const read = tokenOwnerReads(t.ctx.db, "postgres");
+    const names = [...Object.keys(hashes), ...Object.keys(hashes)];
+    const answers = await Promise.all(names.map((n) => read(hashes[n] as string)));
+    for (const [i, name] of names.entries()) {
+      expect(answers[i], name).toEqual(await findLiveToken(t.ctx.db, hashes[name] as string, "postgres"));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type Database, type Executor, rowsOf } from "../../db/client.ts";
 import { authTokens } from "../../db/schema/index.ts";
+import { createStatementBatch } from "../../db/statement-batch.ts";
 
 type DatabaseKind = Database["kind"];
 
@@ -45,15 +46,20 @@ export async function findLiveToken(db: Executor, tokenHash: string, kind: Datab
           join users u on u.id = t.user_id
          where t.token_hash = ${tokenHash}::text and t.revoked_at is null and t.expires_at > now()
          limit 1`;
-  const row = rowsOf<{
-    token_id: number | string;
-    user_id: number | string;
-    role: TokenOwner["role"];
-    blocked: boolean;
-    expires_at: Date | string;
-    second_factor: boolean;
-    enrolled: boolean;
-  }>(await db.execute(query))[0];
+  return ownerOf(rowsOf<OwnerRow>(await db.execute(query))[0]);
+}
+
+interface OwnerRow {
+  token_id: number | string;
+  user_id: number | string;
+  role: TokenOwner["role"];
+  blocked: boolean;
+  expires_at: Date | string;
+  second_factor: boolean;
+  enrolled: boolean;
+}
+
+function ownerOf(row: OwnerRow | undefined): TokenOwner | undefined {
   if (!row) return undefined;
   return {
     tokenId: Number(row.token_id),
@@ -64,6 +70,39 @@ export async function findLiveToken(db: Executor, tokenHash: string, kind: Datab
     secondFactor: row.second_factor === true,
     enrolled: row.enrolled === true,
   };
+}
+
+/**
+ * findLiveToken's answer for several tokens in one statement (PostgreSQL), in their order: the same
+ * query per token, run for each element of the array.
+ */
+export async function findLiveTokens(db: Executor, tokenHashes: readonly string[]): Promise<(TokenOwner | undefined)[]> {
+  const rows = rowsOf<OwnerRow & { i: number | string }>(
+    await db.execute(sql`
+      select h.i, x.* from unnest(${sql.param([...tokenHashes])}::text[]) with ordinality as h(hash, i)
+      cross join lateral (
+        select t.id as token_id, u.id as user_id, u.role::text as role, u.blocked, t.expires_at,
+               t.second_factor_at is not null as second_factor,
+               u.role <> 'player' and exists (select 1 from operator_totp o where o.user_id = u.id and o.enabled_at is not null) as enrolled
+          from auth_tokens t
+          join users u on u.id = t.user_id
+         where t.token_hash = h.hash and t.revoked_at is null and t.expires_at > now()
+         limit 1) x`),
+  );
+  const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
+  return tokenHashes.map((_, i) => ownerOf(byIndex.get(i + 1)));
+}
+
+/**
+ * Token owner reads gathered (statement-batch.ts): on PostgreSQL the requests of a rush that arrive
+ * while reads are out share one statement (findLiveTokens); on the embedded database each runs alone.
+ */
+export function tokenOwnerReads(db: Executor, kind: DatabaseKind): (tokenHash: string) => Promise<TokenOwner | undefined> {
+  if (kind === "pglite") return (tokenHash) => findLiveToken(db, tokenHash, kind);
+  const read = async (hashes: string[]) =>
+    hashes.length === 1 ? [await findLiveToken(db, hashes[0] as string, kind)] : findLiveTokens(db, hashes);
+  const batch = createStatementBatch(read, { maxItems: 128, maxInFlight: 2 });
+  return (tokenHash) => batch.run(tokenHash);
 }
 
 /** Sliding expiry: a used token lives `ttlDays` more days (so its last use is always its expiry minus `ttlDays`). */

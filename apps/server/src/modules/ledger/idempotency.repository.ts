@@ -51,6 +51,45 @@ export async function claimIdempotencyKeyWithAnswer(
   return rows.length === 1;
 }
 
+export interface KeyWithAnswer {
+  userId: number;
+  key: string;
+  route: string;
+  requestHash: string;
+  statusCode: number;
+  response: unknown;
+}
+
+/**
+ * claimIdempotencyKeyWithAnswer for several calls in one statement, answering for each, in order,
+ * whether its key was claimed. A key that appears twice is claimed by its first call only (the
+ * second answers false, as it would one statement later).
+ */
+export async function claimIdempotencyKeysWithAnswers(db: Executor, calls: readonly KeyWithAnswer[]): Promise<boolean[]> {
+  const firsts = new Map<string, number>();
+  for (const [i, c] of calls.entries()) {
+    const id = `${c.userId}\n${c.key}`;
+    if (!firsts.has(id)) firsts.set(id, i);
+  }
+  const rows = [...firsts.values()].map((i) => calls[i] as KeyWithAnswer);
+  const claimed = rowsOf<{ user_id: number | string; key: string }>(
+    await db.execute(sql`
+      insert into idempotency_keys (user_id, key, route, request_hash, status_code, response)
+      select c.user_id, c.key, c.route, c.request_hash, c.status_code, c.response::jsonb
+        from unnest(${sql.param(rows.map((c) => c.userId))}::bigint[], ${sql.param(rows.map((c) => c.key))}::text[],
+                    ${sql.param(rows.map((c) => c.route))}::text[], ${sql.param(rows.map((c) => c.requestHash))}::text[],
+                    ${sql.param(rows.map((c) => c.statusCode))}::int[], ${sql.param(rows.map((c) => JSON.stringify(c.response)))}::text[])
+             as c(user_id, key, route, request_hash, status_code, response)
+      on conflict do nothing
+      returning user_id, key`),
+  );
+  const won = new Set(claimed.map((r) => `${Number(r.user_id)}\n${r.key}`));
+  return calls.map((c, i) => {
+    const id = `${c.userId}\n${c.key}`;
+    return firsts.get(id) === i && won.has(id);
+  });
+}
+
 export async function findIdempotencyKey(tx: Executor, userId: number, key: string): Promise<StoredCall | undefined> {
   const rows = await tx
     .select({

@@ -3,12 +3,15 @@ import type { Refusal } from "@shwe/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/client.ts";
+import { createStatementBatch, type StatementBatch } from "../../db/statement-batch.ts";
 import { sha256Hex } from "../../lib/crypto.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
 import {
   claimIdempotencyKey,
+  claimIdempotencyKeysWithAnswers,
   claimIdempotencyKeyWithAnswer,
   findIdempotencyKey,
+  type KeyWithAnswer,
   storeIdempotentResponse,
 } from "./idempotency.repository.ts";
 import { inSavepoint, withMoneyTx } from "./ledger.service.ts";
@@ -125,10 +128,20 @@ export async function runMoneyCall<T>(db: Db, call: MoneyCall, work: (tx: Tx) =>
  * A refusal known before the call's own transaction (bet_place judged it and wrote nothing), kept
  * as runMoneyCall keeps one: behind the call's Idempotency-Key, so a retry replays it. Answers
  * false, having written nothing, when the key is already taken: the caller then runs the call
- * through runMoneyCall, which answers the replay, the mismatch or the expired key.
+ * through runMoneyCall, which answers the replay, the mismatch or the expired key. Refusals kept
+ * while others are out go together in one statement (claimIdempotencyKeysWithAnswers).
  */
 export async function keepRefusal(db: Db, call: MoneyCall & { key: string }, refusal: AppError): Promise<boolean> {
-  return claimIdempotencyKeyWithAnswer(db, {
+  let batch = refusalKeepers.get(db);
+  if (!batch) {
+    const claim = async (calls: KeyWithAnswer[]) =>
+      calls.length === 1
+        ? [await claimIdempotencyKeyWithAnswer(db, calls[0] as KeyWithAnswer)]
+        : claimIdempotencyKeysWithAnswers(db, calls);
+    batch = createStatementBatch(claim, { maxItems: 128, maxInFlight: 2 });
+    refusalKeepers.set(db, batch);
+  }
+  return batch.run({
     userId: call.userId,
     key: call.key,
     route: call.route,
@@ -137,6 +150,7 @@ export async function keepRefusal(db: Db, call: MoneyCall & { key: string }, ref
     response: errorBodyOf(refusal),
   });
 }
+const refusalKeepers = new WeakMap<Db, StatementBatch<KeyWithAnswer, boolean>>();
 
 /** A replay of a key older than 24 h: the client must start a new request with a new key. */
 export function keyExpired(): AppError {

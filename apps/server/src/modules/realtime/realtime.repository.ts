@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, rowsOf } from "../../db/client.ts";
 import { outbox } from "../../db/schema/index.ts";
+import { createStatementBatch } from "../../db/statement-batch.ts";
 import { getPlayerBalances } from "../ledger/player-accounts.repository.ts";
 import { publishLiveEvent } from "../live/live.service.ts";
 import { type BalanceAnnouncer, gatheringAnnouncer } from "./balance-announcer.ts";
@@ -30,6 +31,74 @@ export async function markBalanceDelivered(db: Executor, userId: number): Promis
     .returning({ age: sql<number>`extract(epoch from now() - ${outbox.createdAt})::float8` });
   if (rows.length === 0) return null;
   return Math.min(...rows.map((r) => Number(r.age)));
+}
+
+/** readLiveBalances for several players in one statement, in their order. */
+export async function readLiveBalancesOf(db: Executor, userIds: readonly number[]): Promise<LiveBalances[]> {
+  const rows = rowsOf<{ user_id: number | string; kind: string; balance: number | string }>(
+    await db.execute(sql`select user_id, kind, balance from ledger_accounts
+      where user_id = any(${sql.param([...new Set(userIds)])}::bigint[]) and kind in ('main', 'game', 'point', 'claimable')`),
+  );
+  const by = new Map<number, Map<string, number>>();
+  for (const r of rows) {
+    const id = Number(r.user_id);
+    let kinds = by.get(id);
+    if (!kinds) {
+      kinds = new Map();
+      by.set(id, kinds);
+    }
+    kinds.set(r.kind, Number(r.balance));
+  }
+  return userIds.map((id) => {
+    const kinds = by.get(id);
+    return {
+      balance: kinds?.get("main") ?? 0,
+      game_balance: kinds?.get("game") ?? 0,
+      point: kinds?.get("point") ?? 0,
+      p_balance: kinds?.get("claimable") ?? 0,
+    };
+  });
+}
+
+/** markBalanceDelivered for several players in one statement, answering each one's lag in their order. */
+export async function markBalancesDelivered(db: Executor, userIds: readonly number[]): Promise<(number | null)[]> {
+  const rows = rowsOf<{ user_id: number | string; age: number | string }>(
+    await db.execute(sql`update outbox set delivered_at = now()
+      where topic = 'balance' and user_id = any(${sql.param([...new Set(userIds)])}::bigint[]) and delivered_at is null
+      returning user_id, extract(epoch from now() - created_at)::float8 as age`),
+  );
+  const lag = new Map<number, number>();
+  for (const r of rows) {
+    const id = Number(r.user_id);
+    lag.set(id, Math.min(lag.get(id) ?? Number.POSITIVE_INFINITY, Number(r.age)));
+  }
+  // A player twice in one statement: the first call marked the rows, the second finds none waiting.
+  const answered = new Set<number>();
+  return userIds.map((id) => {
+    if (answered.has(id)) return null;
+    answered.add(id);
+    return lag.get(id) ?? null;
+  });
+}
+
+/**
+ * A live push's balance read and delivery mark, gathered (statement-batch.ts): the pushes of a
+ * rush or a settlement that arrive while one is out share one statement each, instead of two
+ * round trips per player.
+ */
+export function balancePushStatements(db: Executor): {
+  read: (userId: number) => Promise<LiveBalances>;
+  markDelivered: (userId: number) => Promise<number | null>;
+} {
+  const reads = createStatementBatch(
+    async (ids: number[]) => (ids.length === 1 ? [await readLiveBalances(db, ids[0] as number)] : readLiveBalancesOf(db, ids)),
+    { maxItems: 500, maxInFlight: 2 },
+  );
+  const marks = createStatementBatch(
+    async (ids: number[]) => (ids.length === 1 ? [await markBalanceDelivered(db, ids[0] as number)] : markBalancesDelivered(db, ids)),
+    { maxItems: 500, maxInFlight: 2 },
+  );
+  return { read: (userId) => reads.run(userId), markDelivered: (userId) => marks.run(userId) };
 }
 
 /** Balance rows only describe "something changed"; after a day they are of no use to anyone. */

@@ -8,7 +8,7 @@ import { deletePresence, pruneLiveEvents, selectEventsByIds, selectRecentEventsA
 import { liveMessageOf, replayFor } from "../live/live.service.ts";
 import { parseSupportNotice, SUPPORT_EVENT_CHANNEL, visitorConversationId } from "../support/support.service.ts";
 import { type HubClient, type HubSocket, parseSessionEnd, RealtimeHub, type VisitorClient } from "./realtime.hub.ts";
-import { markBalanceDelivered, parseBalanceNotice, pruneBalanceOutbox, readLiveBalances } from "./realtime.repository.ts";
+import { balancePushStatements, parseBalanceNotice, pruneBalanceOutbox, readLiveBalances } from "./realtime.repository.ts";
 
 /** A `ws` socket as the route handler receives it. */
 interface WsSocket extends HubSocket {
@@ -51,10 +51,11 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
     options: { maxPayload: MAX_MESSAGE_BYTES },
     errorHandler: (err, socket, request) => onSocketError(ctx, err, socket as unknown as WsSocket, request),
   });
+  const pushes = balancePushStatements(ctx.db);
   const hub = new RealtimeHub(
-    (userId) => readLiveBalances(ctx.db, userId),
+    pushes.read,
     async (userId) => {
-      const lag = await markBalanceDelivered(ctx.db, userId);
+      const lag = await pushes.markDelivered(userId);
       if (lag !== null) ctx.metrics.outboxLag(lag);
     },
     app.log,
