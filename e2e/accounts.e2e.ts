@@ -180,8 +180,10 @@ describe.skipIf(!hasChromium)("accounts", () => {
     await expect.poll(() => sockets.length).toBe(1);
     expect(dropped).toEqual([]);
 
-    // The session ends elsewhere; the next page the player opens says so and offers the login.
+    // The session ends elsewhere while the player is away (an open page's socket would notice at once
+    // and say it there); the next page the player opens says so and offers the login.
     const token = (await storedUser(page))?.token ?? "";
+    await page.goto("about:blank");
     const out = await fetch(`${browser.baseUrl}/api/user/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
     expect(out.status).toBe(204);
     await page.goto("/cashin");

@@ -9,6 +9,8 @@ import {
   useEffect,
   useMemo,
   useReducer,
+  useRef,
+  useState,
 } from "react";
 import defaultInstance, { type I18n, type TFunction, type ThirdPartyModule, type TOptions } from "./i18n-core.ts";
 
@@ -39,20 +41,51 @@ export function useTranslation(ns?: string, options: { useSuspense?: boolean } =
   const namespace = ns ?? i18n.options.defaultNS;
   i18n.usedNamespaces?.add(namespace);
   const [, redraw] = useReducer((n: number) => n + 1, 0);
+  // The namespaces this component's texts come from besides its own ("ns:key", `ns` option).
+  const [borrowed] = useState(() => new Set<string>());
+  // The language the component last drew in: the first language's files arriving announce it again.
+  const drawnIn = useRef(i18n.language);
+  drawnIn.current = i18n.language;
   useEffect(() => {
-    i18n.on("languageChanged", redraw);
-    i18n.on("loaded", redraw);
-    return () => {
-      i18n.off("languageChanged", redraw);
-      i18n.off("loaded", redraw);
+    // A file that arrives redraws only the components whose texts it can change: their own namespace,
+    // the common one keys fall back to, or one they borrowed a key from, in the language shown (or in
+    // the fallback language while the language's own file is missing). The fallback language's files
+    // arriving behind a drawn page change nothing (every key exists in every language), and a page
+    // full of translated parts is not drawn again for a chunk's namespace it does not use.
+    const onLoaded = (loaded: unknown) => {
+      for (const [lng, list] of Object.entries((loaded ?? {}) as Record<string, readonly string[]>)) {
+        if (lng !== i18n.language && !i18n.languages.includes(lng)) continue;
+        for (const n of list) {
+          const used = n === namespace || n === i18n.options.defaultNS || n === i18n.options.fallbackNS || borrowed.has(n);
+          const shown = i18n.language;
+          if (used && (lng === shown || shown === undefined || i18n.getResourceBundle(shown, n) === undefined)) {
+            redraw();
+            return;
+          }
+        }
+      }
     };
-  }, [i18n]);
+    const onLanguage = (lng: unknown) => {
+      if (lng !== drawnIn.current) redraw();
+    };
+    i18n.on("languageChanged", onLanguage);
+    i18n.on("loaded", onLoaded);
+    return () => {
+      i18n.off("languageChanged", onLanguage);
+      i18n.off("loaded", onLoaded);
+    };
+  }, [i18n, namespace, borrowed]);
   const ready = i18n.isInitialized && i18n.hasLoadedNamespace(namespace);
   const language = i18n.language;
   const t = useMemo<TFunction>(
     // The language is part of the identity: components that memoise on `t` draw the new texts.
-    () => (key, opts) => i18n.t(key, { lng: language, ns: namespace, ...opts }),
-    [i18n, language, namespace],
+    () => (key, opts) => {
+      const at = key.indexOf(":");
+      if (at > 0) borrowed.add(key.slice(0, at));
+      if (opts?.ns) borrowed.add(opts.ns);
+      return i18n.t(key, { lng: language, ns: namespace, ...opts });
+    },
+    [i18n, language, namespace, borrowed],
   );
   if (!ready) {
     const loading = i18n.loadNamespaces(namespace);

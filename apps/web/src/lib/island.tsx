@@ -55,11 +55,15 @@ function settle(island: Element): void {
     );
 }
 
-/** The wrapper's ref: React has taken it over (its chunk was asked for as React drew it). */
+/**
+ * The wrapper's ref: React has taken it over (its chunk was asked for as React drew it). The chunk's
+ * own preloads start in a task of their own, after the commit that adopted the page: not inside it,
+ * where they would lengthen the one long task of taking the page over.
+ */
 function own(island: HTMLDivElement | null): void {
   if (!island) return;
   owned.add(island);
-  settle(island);
+  setTimeout(() => settle(island), 0);
 }
 
 export function lazyIsland<P extends object>(

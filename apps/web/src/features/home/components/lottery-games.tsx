@@ -38,9 +38,19 @@ function useTimeLeft(at: string | null): { days: number; time: string } | null {
   return { days, time: `${pad(Math.floor(rest / 3600))}:${pad(Math.floor((rest % 3600) / 60))}:${pad(rest % 60)}` };
 }
 
+/** The countdown alone draws every second, not the card around it. */
+function TimeLeft({ at }: { at: string | null }) {
+  const { t } = useTranslation("common");
+  const left = useTimeLeft(at);
+  return (
+    <span className="tabular text-sm font-semibold">
+      {left ? (left.days > 0 ? t("lotteryHome.days", { count: left.days, time: left.time }) : left.time) : t("lotteryHome.noDraw")}
+    </span>
+  );
+}
+
 function GameCard({ game, to }: { game: LotteryListItem; to: string }) {
   const { t } = useTranslation("common");
-  const left = useTimeLeft(game.next_draw_at);
   const crypto = game.type.startsWith("C");
   return (
     <Link
@@ -60,9 +70,7 @@ function GameCard({ game, to }: { game: LotteryListItem; to: string }) {
       </span>
       <span className="mt-1 truncate font-semibold">{t(`lotteryHome.names.${game.type}`, { defaultValue: game.name })}</span>
       <span className="text-xs text-muted">{t("lotteryHome.nextDraw")}</span>
-      <span className="tabular text-sm font-semibold">
-        {left ? (left.days > 0 ? t("lotteryHome.days", { count: left.days, time: left.time }) : left.time) : t("lotteryHome.noDraw")}
-      </span>
+      <TimeLeft at={game.next_draw_at} />
       <span className="sr-only">{t("lotteryHome.odds", { odds: game.odds })}</span>
     </Link>
   );

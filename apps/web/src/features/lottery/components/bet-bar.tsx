@@ -2,12 +2,13 @@ import { formatAmount } from "@shwe/domain";
 import type { ReactNode } from "react";
 import { Button } from "../../../components/button.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { useHydrated } from "../../../lib/use-hydrated.ts";
 
 export interface BetBarProps {
   count: number;
   total: number;
-  /** Undefined while not known yet (the server's drawing, before the app takes over). */
-  signedIn: boolean | undefined;
+  /** Shown once known: the server's drawing, and the browser while it takes it over, hold the button's text unseen. */
+  signedIn: boolean;
   disabled: boolean;
   /** A warning of the last press ('Please set amount first.' …), shown above the button. */
   warning: string | null;
@@ -20,8 +21,10 @@ export interface BetBarProps {
  * The slip's count, total and the Bet button, kept at the bottom of the screen within thumb reach
  * (under the slip column on wide screens). Visitors get "Login to bet".
  */
-export function BetBar({ count, total, signedIn, disabled, warning, notice, onBet }: BetBarProps) {
+export function BetBar({ count, total, signedIn: player, disabled, warning, notice, onBet }: BetBarProps) {
   const { t } = useTranslation("lottery");
+  // Known here, not in the page: only the bar draws again once the app has taken the page over.
+  const signedIn = useHydrated() ? player : undefined;
   return (
     <div className="sticky bottom-0 z-20 -mx-4 mt-4 border-t border-line bg-bg/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur lg:mx-0 lg:ml-auto lg:w-[22rem] lg:rounded-t-card lg:border-x lg:px-3">
       {notice ?? null}

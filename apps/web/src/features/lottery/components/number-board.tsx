@@ -1,6 +1,6 @@
 import type { BoardNumber, LotteryType, RejectedLine, SlipLimits } from "@shwe/contracts";
 import { formatNumber } from "@shwe/domain";
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { pageSize } from "../lib/games.ts";
 import { FlameIcon, LockIcon } from "./lottery-icons.tsx";
@@ -18,8 +18,21 @@ export interface NumberBoardProps {
   onToggle: (number: string) => void;
 }
 
-/** The dense grid of square cells of one draw: 0–9, 00–99, or one hundred of 000–999. */
-export function NumberBoard({ type, page = 0, numbers, limits, selected, rejected, locked, onToggle }: NumberBoardProps) {
+/**
+ * The dense grid of square cells of one draw: 0–9, 00–99, or one hundred of 000–999. Memoised: the
+ * page draws again for its own state (notices, the slip's total, the draw's clock) without walking
+ * the hundred cells.
+ */
+export const NumberBoard = memo(function NumberBoard({
+  type,
+  page = 0,
+  numbers,
+  limits,
+  selected,
+  rejected,
+  locked,
+  onToggle,
+}: NumberBoardProps) {
   const { t } = useTranslation("lottery");
   const byNumber = useMemo(() => new Map(numbers.map((n) => [n.number, n])), [numbers]);
   const size = pageSize(type);
@@ -43,7 +56,7 @@ export function NumberBoard({ type, page = 0, numbers, limits, selected, rejecte
       <BoardLegend />
     </div>
   );
-}
+});
 
 /** What the marks on the cells mean. */
 export function BoardLegend() {

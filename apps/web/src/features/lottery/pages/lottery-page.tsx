@@ -11,7 +11,6 @@ import { lazyIsland } from "../../../lib/island.tsx";
 import { useLocation, useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useHydrated } from "../../../lib/use-hydrated.ts";
 import { useBoard } from "../api/board.ts";
 import { usePlaceBet } from "../api/place-bet.ts";
 import { lotteryKeys } from "../api/query-keys.ts";
@@ -93,7 +92,6 @@ export function LotteryPage({ type }: { type: LotteryType }) {
   const signedIn = useSession((s) => Boolean(s.user?.token));
   // A running break (self-exclusion) shows in the bet bar and stops betting.
   const [onBreak, setOnBreak] = useState<Protection["self_exclusion"]>(null);
-  const sessionKnown = useHydrated();
   const balance = useSession((s) => s.user?.balance ?? 0);
   const setBalance = useSession((s) => s.setBalance);
   useLiveResults();
@@ -105,9 +103,9 @@ export function LotteryPage({ type }: { type: LotteryType }) {
   // The draw on screen stays the one the player (or the first load) chose, even after it closes:
   // moving them to the next draw by itself could put a slip on a draw they never picked.
   const draw = chosen ? (draws.find((d) => d.id === chosen.id) ?? chosen) : firstOpen;
-  useEffect(() => {
-    if (!chosen && firstOpen) setChosen(firstOpen);
-  }, [chosen, firstOpen]);
+  // Kept as the page draws (not in an effect): the page is not drawn a second time right after it
+  // is shown or taken over.
+  if (!chosen && firstOpen) setChosen(firstOpen);
 
   const [closedByServer, setClosedByServer] = useState<ReadonlySet<number>>(new Set());
   const cutOffPassed = useIsPast(draw?.closes_at);
@@ -318,7 +316,7 @@ export function LotteryPage({ type }: { type: LotteryType }) {
         <BetBar
           count={slip.lines.length}
           total={slip.total}
-          signedIn={sessionKnown ? signedIn : undefined}
+          signedIn={signedIn}
           disabled={bet.isPending || closed || !!onBreak}
           warning={warning}
           notice={

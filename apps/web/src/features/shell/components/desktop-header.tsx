@@ -22,10 +22,7 @@ import { UserMenu } from "./user-menu.tsx";
  * whole width; then the marquee across the whole width, so neither is squeezed by the balance.
  */
 export function DesktopHeader() {
-  const { t } = useTranslation("common");
   const signedIn = useSession((s) => Boolean(s.user?.token));
-  // The server's drawing does not know the visitor: the login links hold their place, unseen, until the app knows.
-  const known = useHydrated();
   return (
     <header className="sticky top-0 z-30 hidden border-b border-line bg-bg/95 backdrop-blur lg:block">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-6">
@@ -47,14 +44,7 @@ export function DesktopHeader() {
             <UserMenu />
           </>
         ) : (
-          <div className={`flex items-center gap-2 ${known ? "" : "invisible"}`} aria-hidden={known ? undefined : true}>
-            <Link to={paths.login} className={buttonClass()}>
-              {t("nav.login")}
-            </Link>
-            <Link to={paths.register} className={buttonClass({ variant: "secondary" })}>
-              {t("nav.register")}
-            </Link>
-          </div>
+          <VisitorLinks />
         )}
       </div>
       <div className="border-t border-line bg-surface">
@@ -66,5 +56,24 @@ export function DesktopHeader() {
         <Marquee className="mx-auto h-8 max-w-6xl px-6" />
       </div>
     </header>
+  );
+}
+
+/**
+ * The server's drawing does not know the visitor: the login links hold their place, unseen, until
+ * the app knows. Only they draw again then, not the header around them.
+ */
+function VisitorLinks() {
+  const { t } = useTranslation("common");
+  const known = useHydrated();
+  return (
+    <div className={`flex items-center gap-2 ${known ? "" : "invisible"}`} aria-hidden={known ? undefined : true}>
+      <Link to={paths.login} className={buttonClass()}>
+        {t("nav.login")}
+      </Link>
+      <Link to={paths.register} className={buttonClass({ variant: "secondary" })}>
+        {t("nav.register")}
+      </Link>
+    </div>
   );
 }

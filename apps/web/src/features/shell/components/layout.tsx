@@ -61,10 +61,18 @@ function ChatSlot() {
   );
 }
 
+/**
+ * One live socket per tab: public events for everyone, the balances too while signed in. A part of
+ * its own: it draws again once the page is taken over (the socket opens then), and the shell around
+ * it is not drawn again with it.
+ */
+function LiveSocket() {
+  useLiveBalance();
+  return null;
+}
+
 /** The site shell around every page: headers, slide-in menu, the page, footer and the shell's dialogs. */
 export function Layout() {
-  // One live socket per tab: public events for everyone, the balances too while signed in.
-  useLiveBalance();
   return (
     <div className="flex min-h-dvh flex-col overflow-x-clip">
       <DesktopHeader />
@@ -87,6 +95,7 @@ export function Layout() {
       <ShellOverlays />
       <ChatSlot />
       <ScrollRestorer />
+      <LiveSocket />
     </div>
   );
 }

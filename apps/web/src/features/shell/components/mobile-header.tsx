@@ -16,8 +16,6 @@ import { TransferButton } from "./transfer-button.tsx";
 export function MobileHeader() {
   const { t } = useTranslation("common");
   const signedIn = useSession((s) => Boolean(s.user?.token));
-  // The server's drawing does not know the visitor: the login button holds its place, unseen, until the app knows.
-  const known = useHydrated();
   const menuOpen = useShellUi((s) => s.menuOpen);
   const setMenuOpen = useShellUi((s) => s.setMenuOpen);
   return (
@@ -43,18 +41,30 @@ export function MobileHeader() {
             <TransferButton variant="icon" />
           </>
         ) : (
-          <Link
-            to={paths.login}
-            className={`${buttonClass()} shrink-0 whitespace-nowrap px-3 ${known ? "" : "invisible"}`}
-            aria-hidden={known ? undefined : true}
-            tabIndex={known ? undefined : -1}
-          >
-            {t("nav.login")}
-          </Link>
+          <LoginLink />
         )}
         <LanguageSwitcher flagOnly />
       </div>
       <Marquee className="h-8 border-t border-line bg-surface px-3" />
     </header>
+  );
+}
+
+/**
+ * The server's drawing does not know the visitor: the login button holds its place, unseen, until
+ * the app knows. Only this button draws again then, not the header around it.
+ */
+function LoginLink() {
+  const { t } = useTranslation("common");
+  const known = useHydrated();
+  return (
+    <Link
+      to={paths.login}
+      className={`${buttonClass()} shrink-0 whitespace-nowrap px-3 ${known ? "" : "invisible"}`}
+      aria-hidden={known ? undefined : true}
+      tabIndex={known ? undefined : -1}
+    >
+      {t("nav.login")}
+    </Link>
   );
 }
