@@ -192,6 +192,16 @@ describe.skipIf(!hasChromium)("accounts", () => {
     expect(await storedUser(page)).toBeNull();
     await signIn(page, lng, "09500000002", "demo-player-2");
     await page.waitForURL(onPath("/cashin"));
+
+    // The session ends elsewhere while the page is open: its socket is closed with the session, and
+    // the page says so and offers the login by itself.
+    const again = (await storedUser(page))?.token ?? "";
+    expect(again).not.toBe(token);
+    const ended = await fetch(`${browser.baseUrl}/api/user/logout`, { method: "POST", headers: { authorization: `Bearer ${again}` } });
+    expect(ended.status).toBe(204);
+    await page.waitForURL(onPath("/login"));
+    await page.getByText(text(lng, "toast.sessionExpired")).first().waitFor({ state: "visible" });
+    expect(await storedUser(page)).toBeNull();
   });
 
   it("the desktop header shows every category and a wide marquee beside a signed-in player's balance (1280 px)", async () => {
