@@ -1,4 +1,29 @@
--- wallet_credit: a provider's credit (a round's payout) in one database call (decisions 0010, 0013).
+-- wallet_credit: a provider's credit (a round's result) in one database call (decisions 0010, 0013,
+-- 0024). Called by modules/providers/wallet-one-call.ts, in money_batch's wallet lane. It does what the
+-- general path (wallet.service.ts dispatch, wallet-transaction.ts runWalletCall, wallet-credit.ts
+-- applyCredit and settlement.ts) does for a credit it answers OK, with the same locks in the same order
+-- (the transaction id aside) and the same rows, the raw callback included. The transaction id is
+-- written last, with its answer: a repeat that finds it taken is undone whole.
+-- It never refuses a call itself: it hands the call back untouched with SQLSTATE SWW01 and the message
+-- "wallet_credit: <REASON>" or "wallet_credit: <REASON> {"balance": …}" (the game balance the refusal
+-- answers with), the reasons in the order the general path judges a credit (WALLET_REASONS.credit in
+-- wallet-one-call.ts, held by wallet-reasons.test.ts):
+--   SHAPE                 the amount is missing or negative, or the kind unknown               general path
+--   PROVIDER_MISSING      the provider is not in the catalogue                                 answered PROVIDER_DISABLED
+--   PLAYER                no player has this user code                                         answered UNKNOWN_PLAYER
+--   FREE_ROUNDS           the provider sends free-round credits (a round without a debit)      general path
+--   ROUND_MISSING         {balance}: the player has no such round at this provider             answered TRANSACTION_NOT_FOUND
+--   ROLLED_BACK           {balance}: the round's bets were all rolled back                     answered ALREADY_ROLLED_BACK
+--   NO_DEBIT              {balance}: the round holds no applied debit that stands              answered TRANSACTION_NOT_FOUND
+--   SETTLED               {balance}: a win for a round that has ended                          answered ALREADY_SETTLED
+--   LATE_CREDIT           a bonus or jackpot for a round that has ended (added to its payout)  general path
+--   REFERRED              a referred player's round pays the referrer a share                  general path
+--   ACCOUNTS              the player's ledger accounts are not all there                       general path
+--   HOUSE_ACCOUNT         the provider's house shard is missing (its first call creates it)    general path
+--   POINTS_HOUSE_ACCOUNT  the casino points house shard is missing                             general path
+--   REPEAT                the transaction id is taken (a repeat or a duplicate)                general path
+-- An answered refusal is kept as the general path keeps it: the transaction id claimed with the
+-- answer and the raw callback, in one statement; if the id was taken meanwhile, the general path.
 CREATE OR REPLACE FUNCTION wallet_credit(
   p_provider text,
   p_user_code text,
@@ -21,6 +46,7 @@ CREATE OR REPLACE FUNCTION wallet_credit(
 LANGUAGE plpgsql AS $$
 DECLARE
   v_user bigint;
+  v_free boolean;
   v_claim bigint;
   v_answer jsonb;
   v_round provider_rounds%ROWTYPE;
@@ -43,16 +69,19 @@ DECLARE
   v_points bigint;
 BEGIN
   IF p_amount IS NULL OR p_amount < 0 OR p_kind NOT IN ('win', 'bonus', 'jackpot') THEN
-    RAISE EXCEPTION 'wallet_credit: shape' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_credit: SHAPE' USING ERRCODE = 'SWW01';
   END IF;
   -- Credits are accepted whatever the provider's state; free-round providers take the general path.
-  IF NOT EXISTS (SELECT 1 FROM (SELECT p.free_round_credits FROM providers p WHERE upper(p.code) = p_provider LIMIT 1) AS x
-                  WHERE NOT x.free_round_credits) THEN
-    RAISE EXCEPTION 'wallet_credit: provider' USING ERRCODE = 'SWW01';
+  SELECT p.free_round_credits INTO v_free FROM providers p WHERE upper(p.code) = p_provider LIMIT 1;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'wallet_credit: PROVIDER_MISSING' USING ERRCODE = 'SWW01';
   END IF;
   SELECT u.id INTO v_user FROM users u WHERE u.user_code = p_user_code LIMIT 1;
   IF NOT FOUND THEN
-    RAISE EXCEPTION 'wallet_credit: player' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_credit: PLAYER' USING ERRCODE = 'SWW01';
+  END IF;
+  IF v_free IS DISTINCT FROM false THEN
+    RAISE EXCEPTION 'wallet_credit: FREE_ROUNDS' USING ERRCODE = 'SWW01';
   END IF;
 
   -- The round locked, with whether it holds an applied debit not rolled back (lockRoundForCredit).
@@ -60,21 +89,31 @@ BEGIN
    WHERE r.provider = p_provider AND r.user_id = v_user AND r.round_id = p_round
    LIMIT 1
      FOR UPDATE;
-  IF NOT FOUND OR v_round.status <> 'open' THEN
-    RAISE EXCEPTION 'wallet_credit: round' USING ERRCODE = 'SWW01';
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'wallet_credit: ROUND_MISSING %', wallet_readings(v_user) USING ERRCODE = 'SWW01';
+  END IF;
+  IF v_round.status = 'rolled_back' THEN
+    RAISE EXCEPTION 'wallet_credit: ROLLED_BACK %', wallet_readings(v_user) USING ERRCODE = 'SWW01';
   END IF;
   SELECT EXISTS (SELECT 1 FROM provider_transactions t
                   WHERE t.round_ref = v_round.id AND t.provider = p_provider AND t.user_id = v_user AND t.action = 'debit'
                     AND t.status = 'OK' AND NOT t.placeholder AND t.journal_id IS NOT NULL AND t.rolled_back_by IS NULL)
     INTO v_debited;
   IF NOT v_debited THEN
-    RAISE EXCEPTION 'wallet_credit: no debit' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_credit: NO_DEBIT %', wallet_readings(v_user) USING ERRCODE = 'SWW01';
+  END IF;
+  -- A win ends a round once; a bonus or jackpot after its end is added to its payout (general path).
+  IF v_round.status <> 'open' AND p_kind = 'win' THEN
+    RAISE EXCEPTION 'wallet_credit: SETTLED %', wallet_readings(v_user) USING ERRCODE = 'SWW01';
+  END IF;
+  IF v_round.status <> 'open' THEN
+    RAISE EXCEPTION 'wallet_credit: LATE_CREDIT' USING ERRCODE = 'SWW01';
   END IF;
 
   -- A referred player's round pays the referrer a share: the general path (settlement.ts) does that.
   SELECT u.turnover, u.referred_by INTO v_turnover, v_referred_by FROM users u WHERE u.id = v_user FOR NO KEY UPDATE;
   IF v_referred_by IS NOT NULL AND v_referred_by <> v_user THEN
-    RAISE EXCEPTION 'wallet_credit: referred player' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_credit: REFERRED' USING ERRCODE = 'SWW01';
   END IF;
 
   SELECT count(DISTINCT x.kind), max(x.id) FILTER (WHERE x.kind = 'game'), max(x.balance) FILTER (WHERE x.kind = 'game'),
@@ -82,7 +121,7 @@ BEGIN
     INTO v_kinds, v_game_id, v_game, v_point_id
     FROM (SELECT a.id, a.kind, a.balance FROM ledger_accounts a WHERE a.user_id = v_user ORDER BY a.id FOR UPDATE) AS x;
   IF v_kinds <> p_account_kinds OR v_game_id IS NULL OR v_point_id IS NULL THEN
-    RAISE EXCEPTION 'wallet_credit: accounts' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_credit: ACCOUNTS' USING ERRCODE = 'SWW01';
   END IF;
 
   v_after := v_game;
@@ -91,7 +130,7 @@ BEGIN
      WHERE a.code = 'house:casino:' || lower(p_provider) || ':' || (v_user % p_house_shards)
     RETURNING a.id, a.balance INTO v_house_id, v_house_after;
     IF NOT FOUND THEN
-      RAISE EXCEPTION 'wallet_credit: house account' USING ERRCODE = 'SWW01';
+      RAISE EXCEPTION 'wallet_credit: HOUSE_ACCOUNT' USING ERRCODE = 'SWW01';
     END IF;
     UPDATE ledger_accounts a SET balance = a.balance + p_amount WHERE a.id = v_game_id RETURNING a.balance INTO v_after;
     INSERT INTO journals (kind, user_id, unique_key, ref_type, ref_id, meta)
@@ -123,7 +162,7 @@ BEGIN
      WHERE a.code = 'house:points:casino:' || (v_user % p_points_shards)
     RETURNING a.id, a.balance INTO v_house_id, v_house_after;
     IF NOT FOUND THEN
-      RAISE EXCEPTION 'wallet_credit: points house account' USING ERRCODE = 'SWW01';
+      RAISE EXCEPTION 'wallet_credit: POINTS_HOUSE_ACCOUNT' USING ERRCODE = 'SWW01';
     END IF;
     UPDATE ledger_accounts a SET balance = a.balance + v_points WHERE a.id = v_point_id RETURNING a.balance INTO v_point_after;
     INSERT INTO journals (kind, user_id, unique_key, ref_type, ref_id, memo)
@@ -153,7 +192,7 @@ BEGIN
   ON CONFLICT DO NOTHING
   RETURNING id INTO v_claim;
   IF v_claim IS NULL THEN
-    RAISE EXCEPTION 'wallet_credit: repeat' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_credit: REPEAT' USING ERRCODE = 'SWW01';
   END IF;
   INSERT INTO provider_callbacks (provider, action, headers, raw_body, signature_ok, transaction_id, status, answer, ip)
   VALUES (p_cb_provider, p_cb_action, p_cb_headers, p_cb_raw, true, p_txid, 'OK', v_answer, p_cb_ip);

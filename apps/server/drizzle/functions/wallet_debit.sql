@@ -1,4 +1,25 @@
--- wallet_debit: a provider's debit (a bet on a round) in one database call (decisions 0010, 0013).
+-- wallet_debit: a provider's debit (a bet on a round) in one database call (decisions 0010, 0013, 0024).
+-- Called by modules/providers/wallet-one-call.ts, in money_batch's wallet lane. It does what the general
+-- path (wallet.service.ts dispatch, wallet-transaction.ts runWalletCall, wallet-debit.ts applyDebit)
+-- does for a debit it answers OK, with the same locks in the same order (the transaction id aside) and
+-- the same rows, the raw callback included. The transaction id is written last, with its answer: a
+-- repeat that finds it taken is undone whole.
+-- It never refuses a call itself: it hands the call back untouched with SQLSTATE SWW01 and the message
+-- "wallet_debit: <REASON>" or "wallet_debit: <REASON> {"balance": …}" (the game balance the refusal
+-- answers with), the reasons in the order the general path judges a debit (WALLET_REASONS.debit in
+-- wallet-one-call.ts, held by wallet-reasons.test.ts):
+--   SHAPE             the amount is missing or not positive                                general path
+--   PROVIDER_MISSING  the provider is not in the catalogue                                 answered PROVIDER_DISABLED
+--   PLAYER            no player has this user code                                         answered UNKNOWN_PLAYER
+--   PROVIDER_CLOSED   the provider is off or in maintenance (a repeat keeps its answer)      general path
+--   SETTLED           {balance}: the round has ended                                       answered ALREADY_SETTLED
+--   BLOCKED           {balance}: the player is blocked or on a break (database clock)       answered PLAYER_BLOCKED
+--   ACCOUNTS          the player's ledger accounts are not all there                       general path
+--   FUNDS             {balance}: the game balance is below the amount                      answered INSUFFICIENT_FUNDS
+--   HOUSE_ACCOUNT     the provider's house shard is missing (its first call creates it)    general path
+--   REPEAT            the transaction id is taken (a repeat, a duplicate, a rolled-back id) general path
+-- An answered refusal is kept as the general path keeps it: the transaction id claimed with the
+-- answer and the raw callback, in one statement; if the id was taken meanwhile, the general path.
 CREATE OR REPLACE FUNCTION wallet_debit(
   p_provider text,
   p_user_code text,
@@ -18,6 +39,8 @@ CREATE OR REPLACE FUNCTION wallet_debit(
 LANGUAGE plpgsql AS $$
 DECLARE
   v_user bigint;
+  v_active boolean;
+  v_maintenance boolean;
   v_claim bigint;
   v_answer jsonb;
   v_round provider_rounds%ROWTYPE;
@@ -32,16 +55,20 @@ DECLARE
   v_journal bigint;
 BEGIN
   IF p_amount IS NULL OR p_amount <= 0 THEN
-    RAISE EXCEPTION 'wallet_debit: shape' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_debit: SHAPE' USING ERRCODE = 'SWW01';
   END IF;
-  -- The provider must take bets (in the catalogue, active, not in maintenance); the player known.
-  IF NOT EXISTS (SELECT 1 FROM (SELECT p.active, p.maintenance FROM providers p WHERE upper(p.code) = p_provider LIMIT 1) AS x
-                  WHERE x.active AND NOT x.maintenance) THEN
-    RAISE EXCEPTION 'wallet_debit: provider' USING ERRCODE = 'SWW01';
+  -- The provider in the catalogue, the player known, then the provider taking bets (active, not in
+  -- maintenance), as wallet.service.ts dispatch judges them.
+  SELECT p.active, p.maintenance INTO v_active, v_maintenance FROM providers p WHERE upper(p.code) = p_provider LIMIT 1;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'wallet_debit: PROVIDER_MISSING' USING ERRCODE = 'SWW01';
   END IF;
   SELECT u.id INTO v_user FROM users u WHERE u.user_code = p_user_code LIMIT 1;
   IF NOT FOUND THEN
-    RAISE EXCEPTION 'wallet_debit: player' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_debit: PLAYER' USING ERRCODE = 'SWW01';
+  END IF;
+  IF NOT (v_active AND NOT v_maintenance) THEN
+    RAISE EXCEPTION 'wallet_debit: PROVIDER_CLOSED' USING ERRCODE = 'SWW01';
   END IF;
 
   -- The round, created if new, and locked (provider-rounds.repository.ts ensureAndLockRound).
@@ -50,7 +77,7 @@ BEGIN
   ON CONFLICT (provider, user_id, round_id) DO UPDATE SET updated_at = provider_rounds.updated_at
   RETURNING * INTO v_round;
   IF v_round.status = 'settled' THEN
-    RAISE EXCEPTION 'wallet_debit: settled' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_debit: SETTLED %', wallet_readings(v_user) USING ERRCODE = 'SWW01';
   END IF;
 
   SELECT u.blocked, (u.excluded_forever OR coalesce(u.excluded_until > now(), false))
@@ -58,22 +85,25 @@ BEGIN
     FROM users u WHERE u.id = v_user
      FOR NO KEY UPDATE;
   IF v_blocked OR v_excluded THEN
-    RAISE EXCEPTION 'wallet_debit: blocked' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_debit: BLOCKED %', wallet_readings(v_user) USING ERRCODE = 'SWW01';
   END IF;
 
   -- Every account of the player locked (ascending id), then the funds checked under the lock.
   SELECT count(DISTINCT x.kind), max(x.id) FILTER (WHERE x.kind = 'game'), max(x.balance) FILTER (WHERE x.kind = 'game')
     INTO v_kinds, v_game_id, v_game
     FROM (SELECT a.id, a.kind, a.balance FROM ledger_accounts a WHERE a.user_id = v_user ORDER BY a.id FOR UPDATE) AS x;
-  IF v_kinds <> p_account_kinds OR v_game_id IS NULL OR v_game < p_amount THEN
-    RAISE EXCEPTION 'wallet_debit: accounts or funds' USING ERRCODE = 'SWW01';
+  IF v_kinds <> p_account_kinds OR v_game_id IS NULL THEN
+    RAISE EXCEPTION 'wallet_debit: ACCOUNTS' USING ERRCODE = 'SWW01';
+  END IF;
+  IF v_game < p_amount THEN
+    RAISE EXCEPTION 'wallet_debit: FUNDS %', jsonb_build_object('balance', v_game)::text USING ERRCODE = 'SWW01';
   END IF;
 
   UPDATE ledger_accounts a SET balance = a.balance + p_amount
    WHERE a.code = 'house:casino:' || lower(p_provider) || ':' || (v_user % p_house_shards)
   RETURNING a.id, a.balance INTO v_house_id, v_house_after;
   IF NOT FOUND THEN
-    RAISE EXCEPTION 'wallet_debit: house account' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_debit: HOUSE_ACCOUNT' USING ERRCODE = 'SWW01';
   END IF;
   UPDATE ledger_accounts a SET balance = a.balance - p_amount WHERE a.id = v_game_id RETURNING a.balance INTO v_after;
   INSERT INTO journals (kind, user_id, unique_key, ref_type, ref_id, meta)
@@ -101,7 +131,7 @@ BEGIN
   ON CONFLICT DO NOTHING
   RETURNING id INTO v_claim;
   IF v_claim IS NULL THEN
-    RAISE EXCEPTION 'wallet_debit: repeat' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_debit: REPEAT' USING ERRCODE = 'SWW01';
   END IF;
   INSERT INTO provider_callbacks (provider, action, headers, raw_body, signature_ok, transaction_id, status, answer, ip)
   VALUES (p_cb_provider, p_cb_action, p_cb_headers, p_cb_raw, true, p_txid, 'OK', v_answer, p_cb_ip);

@@ -1,4 +1,28 @@
--- wallet_rollback: a provider's rollback of a debit in one database call (decisions 0010, 0013).
+-- wallet_rollback: a provider's rollback of a debit in one database call (decisions 0010, 0013, 0024).
+-- Called by modules/providers/wallet-one-call.ts, in money_batch's wallet lane. It does what the general
+-- path (wallet.service.ts dispatch, wallet-transaction.ts runWalletCall, wallet-rollback.ts
+-- applyRollback) does for a rollback that refunds a debit, with the same locks in the same order (the
+-- transaction id aside) and the same rows, the raw callback included. The transaction id is written
+-- last, with its answer: a repeat that finds it taken is undone whole.
+-- It never refuses a call itself: it hands the call back untouched with SQLSTATE SWW01 and the message
+-- "wallet_rollback: <REASON>" or "wallet_rollback: <REASON> {"balance": …}" (the game balance the
+-- refusal answers with), the reasons in the order the general path judges a rollback
+-- (WALLET_REASONS.rollback in wallet-one-call.ts, held by wallet-reasons.test.ts):
+--   PROVIDER_MISSING  the provider is not in the catalogue                                 answered PROVIDER_DISABLED
+--   PLAYER            no player has this user code                                         answered UNKNOWN_PLAYER
+--   DEBIT_MISSING     the debit named was never seen (a placeholder is recorded)            general path
+--   NOT_A_DEBIT       {balance}: the id named is not a debit of this player                answered TRANSACTION_NOT_FOUND
+--   ROLLED_BACK       {balance}: the debit is already rolled back                          answered ALREADY_ROLLED_BACK
+--   AMOUNT            {balance}: the amount differs from the debit's                       answered INVALID_REQUEST
+--   DEBIT_REFUSED     the debit was refused, nothing to refund (answered OK)               general path
+--   ROUND_MISSING     the debit's round is gone                                            general path
+--   SETTLED           {balance}: the debit's round has ended                               answered ALREADY_SETTLED
+--   ACCOUNTS          the player's ledger accounts are not all there                       general path
+--   JOURNAL           the debit's journal is missing or already reversed                   general path
+--   ENTRIES           the debit's journal is not one game entry and one house entry        general path
+--   REPEAT            the transaction id is taken (a repeat or a duplicate)                general path
+-- An answered refusal is kept as the general path keeps it: the transaction id claimed with the
+-- answer and the raw callback, in one statement; if the id was taken meanwhile, the general path.
 CREATE OR REPLACE FUNCTION wallet_rollback(
   p_provider text,
   p_user_code text,
@@ -36,11 +60,11 @@ DECLARE
   v_bet bigint;
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM providers p WHERE upper(p.code) = p_provider) THEN
-    RAISE EXCEPTION 'wallet_rollback: provider' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_rollback: PROVIDER_MISSING' USING ERRCODE = 'SWW01';
   END IF;
   SELECT u.id INTO v_user FROM users u WHERE u.user_code = p_user_code LIMIT 1;
   IF NOT FOUND THEN
-    RAISE EXCEPTION 'wallet_rollback: player' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_rollback: PLAYER' USING ERRCODE = 'SWW01';
   END IF;
 
   -- The debit it cancels, locked: it must be this player's applied debit, not rolled back yet.
@@ -48,29 +72,42 @@ BEGIN
    WHERE t.provider = p_provider AND t.transaction_id = p_ref
    LIMIT 1
      FOR UPDATE;
-  IF NOT FOUND OR v_debit.action <> 'debit' OR v_debit.user_id <> v_user OR v_debit.placeholder
-     OR v_debit.rolled_back_by IS NOT NULL OR (p_amount IS NOT NULL AND p_amount IS DISTINCT FROM v_debit.amount)
-     OR v_debit.status <> 'OK' OR v_debit.journal_id IS NULL OR v_debit.round_ref IS NULL THEN
-    RAISE EXCEPTION 'wallet_rollback: debit' USING ERRCODE = 'SWW01';
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'wallet_rollback: DEBIT_MISSING' USING ERRCODE = 'SWW01';
+  END IF;
+  IF v_debit.action IS DISTINCT FROM 'debit' OR v_debit.user_id IS DISTINCT FROM v_user THEN
+    RAISE EXCEPTION 'wallet_rollback: NOT_A_DEBIT %', wallet_readings(v_user) USING ERRCODE = 'SWW01';
+  END IF;
+  IF v_debit.placeholder OR v_debit.rolled_back_by IS NOT NULL THEN
+    RAISE EXCEPTION 'wallet_rollback: ROLLED_BACK %', wallet_readings(v_user) USING ERRCODE = 'SWW01';
+  END IF;
+  IF p_amount IS NOT NULL AND p_amount IS DISTINCT FROM v_debit.amount THEN
+    RAISE EXCEPTION 'wallet_rollback: AMOUNT %', wallet_readings(v_user) USING ERRCODE = 'SWW01';
+  END IF;
+  IF v_debit.status <> 'OK' OR v_debit.journal_id IS NULL OR v_debit.round_ref IS NULL THEN
+    RAISE EXCEPTION 'wallet_rollback: DEBIT_REFUSED' USING ERRCODE = 'SWW01';
   END IF;
 
   SELECT r.* INTO v_round FROM provider_rounds r WHERE r.id = v_debit.round_ref LIMIT 1 FOR UPDATE;
-  IF NOT FOUND OR v_round.status = 'settled' THEN
-    RAISE EXCEPTION 'wallet_rollback: round' USING ERRCODE = 'SWW01';
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'wallet_rollback: ROUND_MISSING' USING ERRCODE = 'SWW01';
+  END IF;
+  IF v_round.status = 'settled' THEN
+    RAISE EXCEPTION 'wallet_rollback: SETTLED %', wallet_readings(v_user) USING ERRCODE = 'SWW01';
   END IF;
 
   SELECT count(DISTINCT x.kind), max(x.id) FILTER (WHERE x.kind = 'game'), max(x.balance) FILTER (WHERE x.kind = 'game')
     INTO v_kinds, v_game_id, v_game
     FROM (SELECT a.id, a.kind, a.balance FROM ledger_accounts a WHERE a.user_id = v_user ORDER BY a.id FOR UPDATE) AS x;
   IF v_kinds <> p_account_kinds OR v_game_id IS NULL THEN
-    RAISE EXCEPTION 'wallet_rollback: accounts' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_rollback: ACCOUNTS' USING ERRCODE = 'SWW01';
   END IF;
 
   -- The debit's journal, reversed (ledger.service.ts reverseJournal): exactly the player's game
   -- account and one house account, never reversed before.
   SELECT j.* INTO v_original FROM journals j WHERE j.id = v_debit.journal_id;
   IF NOT FOUND OR EXISTS (SELECT 1 FROM journals j WHERE j.reverses_id = v_debit.journal_id) THEN
-    RAISE EXCEPTION 'wallet_rollback: journal' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_rollback: JOURNAL' USING ERRCODE = 'SWW01';
   END IF;
   SELECT count(*) FILTER (WHERE e.account_id = v_game_id AND e.amount = -v_debit.amount),
          count(*) FILTER (WHERE e.account_id <> v_game_id AND a.user_id IS NULL AND e.amount = v_debit.amount),
@@ -80,7 +117,7 @@ BEGIN
    WHERE e.journal_id = v_debit.journal_id;
   IF v_player_entries <> 1 OR v_other_entries <> 1
      OR (SELECT count(*) FROM journal_entries e WHERE e.journal_id = v_debit.journal_id) <> 2 THEN
-    RAISE EXCEPTION 'wallet_rollback: entries' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_rollback: ENTRIES' USING ERRCODE = 'SWW01';
   END IF;
 
   UPDATE ledger_accounts a SET balance = a.balance - v_debit.amount WHERE a.code = v_house_code
@@ -115,7 +152,7 @@ BEGIN
   ON CONFLICT DO NOTHING
   RETURNING id INTO v_claim;
   IF v_claim IS NULL THEN
-    RAISE EXCEPTION 'wallet_rollback: repeat' USING ERRCODE = 'SWW01';
+    RAISE EXCEPTION 'wallet_rollback: REPEAT' USING ERRCODE = 'SWW01';
   END IF;
   INSERT INTO provider_callbacks (provider, action, headers, raw_body, signature_ok, transaction_id, status, answer, ip)
   VALUES (p_cb_provider, p_cb_action, p_cb_headers, p_cb_raw, true, p_txid, 'OK', v_answer, p_cb_ip);
