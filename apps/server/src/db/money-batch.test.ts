@@ -226,7 +226,7 @@ describe("group commit of the one-call money paths", () => {
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
     const reason = (i: number) => (outcomes[i] as PromiseRejectedResult).reason as MoneyCallError;
     expect(reason(1)).toBeInstanceOf(MoneyCallError);
-    expect([reason(1).code, reason(1).message]).toEqual(["SWW01", "wallet_debit: player"]);
+    expect([reason(1).code, reason(1).message]).toEqual(["SWW01", "wallet_debit: PLAYER"]);
     expect(reason(2).code).toBe("SWB01");
     expect(betPlaceReasonOf(reason(2))).toEqual({ code: "FUNDS", readings: { hot: [], blocked: [], staked: { "02": 0 }, balance: 9_900 } });
     const slips = rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from bet_slips where draw_id = ${drawId}`));

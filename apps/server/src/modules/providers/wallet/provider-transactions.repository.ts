@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Executor } from "../../../db/client.ts";
+import { type Executor, rowsOf } from "../../../db/client.ts";
 import { providerTransactions } from "../../../db/schema/index.ts";
 
 /** The provider_transactions rows: one per (provider, transaction id), claimed first in the money transaction. */
@@ -114,6 +114,36 @@ export async function finishTransaction(tx: Executor, id: number, f: FinishField
       updatedAt: sql`now()`,
     })
     .where(eq(providerTransactions.id, id));
+}
+
+/**
+ * A refusal the one-call path answers from a wallet function's reason (decision 0024), kept as the
+ * general path keeps it (runWalletCall: the id claimed, its answer stored, the raw callback with it),
+ * in one statement: the transaction id claimed for the player of `userCode` with its refusal answer,
+ * and the callback. False, with nothing written, when the id is taken (a repeat or a duplicate,
+ * answered by the general path).
+ */
+export async function keepRefusedCall(
+  db: Executor,
+  row: Omit<ClaimRow, "userId"> & { userCode: string; status: string; answer: unknown },
+  callback: { provider: string; action: string; headers: unknown; rawBody: string; ip: string | null },
+): Promise<boolean> {
+  const answer = JSON.stringify(row.answer);
+  const res = await db.execute(sql`
+    with claim as (
+      insert into provider_transactions (provider, transaction_id, action, user_id, round_id, game_code, amount, kind,
+                                         reference_transaction_id, request_hash, status, answer, updated_at)
+      select ${row.provider}, ${row.transactionId}, ${row.action}, u.id, ${row.roundId}, ${row.gameCode}, ${row.amount}::bigint,
+             ${row.kind}, ${row.referenceTransactionId}, ${row.requestHash}, ${row.status}, ${answer}::jsonb, now()
+        from users u where u.user_code = ${row.userCode} limit 1
+      on conflict do nothing
+      returning id)
+    insert into provider_callbacks (provider, action, headers, raw_body, signature_ok, transaction_id, status, answer, ip)
+    select ${callback.provider}, ${callback.action}, ${JSON.stringify(callback.headers)}::jsonb, ${callback.rawBody}, true,
+           ${row.transactionId}, ${row.status}, ${answer}::jsonb, ${callback.ip}
+      from claim
+    returning id`);
+  return rowsOf(res).length === 1;
 }
 
 /** Marks a debit as cancelled by this rollback (the caller holds the row lock). */

@@ -1,5 +1,5 @@
-import type { ProviderWalletAction, ProviderWalletBody } from "@shwe/contracts";
-import { sql } from "drizzle-orm";
+import type { ProviderWalletAction, ProviderWalletBody, ProviderWalletStatus } from "@shwe/contracts";
+import { type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../../app-context.ts";
 import { rowsOf } from "../../../db/client.ts";
 import { pgErrorCode } from "../../ledger/ledger.service.ts";
@@ -7,27 +7,150 @@ import { PLAYER_ACCOUNT_KINDS } from "../../ledger/player-accounts.repository.ts
 import { POINTS_SETTING } from "../../lottery/lottery-config.ts";
 import { CASINO_POINT_SHARDS } from "../../rewards/points.service.ts";
 import type { CallbackRecord } from "./provider-callbacks.repository.ts";
+import { keepRefusedCall } from "./provider-transactions.repository.ts";
 import { answerOf, CASINO_HOUSE_SHARDS, type WalletAnswer } from "./wallet-transaction.ts";
 
 /**
- * A debit, credit or rollback in one database call (migrations 0021 and 0025, decisions 0010 and
- * 0013) when it is the common case the general path (wallet-transaction.ts and wallet-debit / credit
- * / rollback) would answer OK: wallet_debit, wallet_credit and wallet_rollback take the same locks
- * in the same order (the transaction id aside) and write the same rows, the raw callback included,
- * in one statement and one commit. Anything else (a repeated transaction id, every refusal, a closed
- * provider, a referred player's settling credit, a house account not created yet, a deadlock)
- * raises SWW01 having changed nothing, and the general path answers the call. The transaction id
- * is written last, with its answer: a repeat that finds it taken is undone whole, after the work,
- * so only repeats pay for checking it late.
+ * A debit, credit or rollback in one database call (decisions 0010, 0013, 0024; the functions are in
+ * `apps/server/drizzle/functions/wallet_*.sql`) when it is the common case the general path
+ * (wallet-transaction.ts and wallet-debit / credit / rollback) would answer OK: wallet_debit,
+ * wallet_credit and wallet_rollback take the same locks in the same order (the transaction id aside)
+ * and write the same rows, the raw callback included, in one statement and one commit. Anything else
+ * raises SWW01 having changed nothing, with a reason (WALLET_REASONS). A final reason (the general
+ * path would refuse the call: a missing provider or player, an ended round, a blocked player, short
+ * funds, a credit or rollback with nothing to apply to) is answered from the reason, and kept as the
+ * general path keeps it; any other reason (a repeated transaction id, a closed provider, a referred
+ * player's settling credit, a house account not created yet) and a deadlock or lock timeout send the
+ * call to the general path. The transaction id is written last, with its answer: a repeat that finds
+ * it taken is undone whole, after the work, so only repeats pay for checking it late.
  */
 export const WALLET_FALLBACK = "SWW01";
+
+/**
+ * Why wallet_debit, wallet_credit and wallet_rollback hand a call back, each in the order the general
+ * path judges the call (the functions' files list them; wallet-reasons.test.ts holds both equal).
+ */
+export const WALLET_REASONS = {
+  debit: ["SHAPE", "PROVIDER_MISSING", "PLAYER", "PROVIDER_CLOSED", "SETTLED", "BLOCKED", "ACCOUNTS", "FUNDS", "HOUSE_ACCOUNT", "REPEAT"],
+  credit: [
+    "SHAPE",
+    "PROVIDER_MISSING",
+    "PLAYER",
+    "FREE_ROUNDS",
+    "ROUND_MISSING",
+    "ROLLED_BACK",
+    "NO_DEBIT",
+    "SETTLED",
+    "LATE_CREDIT",
+    "REFERRED",
+    "ACCOUNTS",
+    "HOUSE_ACCOUNT",
+    "POINTS_HOUSE_ACCOUNT",
+    "REPEAT",
+  ],
+  rollback: [
+    "PROVIDER_MISSING",
+    "PLAYER",
+    "DEBIT_MISSING",
+    "NOT_A_DEBIT",
+    "ROLLED_BACK",
+    "AMOUNT",
+    "DEBIT_REFUSED",
+    "ROUND_MISSING",
+    "SETTLED",
+    "ACCOUNTS",
+    "JOURNAL",
+    "ENTRIES",
+    "REPEAT",
+  ],
+} as const;
+
+type MoneyAction = keyof typeof WALLET_REASONS;
+export type WalletReasonCode = (typeof WALLET_REASONS)[MoneyAction][number];
+
+/** A wallet function's reason: its code and, for a refusal it answers, the game balance to answer with. */
+export interface WalletReason {
+  code: WalletReasonCode;
+  balance?: number;
+}
+
+/**
+ * The final reasons of each function and the general path's answer to each. PROVIDER_MISSING and
+ * PLAYER are answered before any transaction id is claimed (wallet.service.ts dispatch); the others
+ * claim the id with the answer.
+ */
+const ANSWERED: { [A in MoneyAction]: Partial<Record<(typeof WALLET_REASONS)[A][number], ProviderWalletStatus>> } = {
+  debit: {
+    PROVIDER_MISSING: "PROVIDER_DISABLED",
+    PLAYER: "UNKNOWN_PLAYER",
+    SETTLED: "ALREADY_SETTLED",
+    BLOCKED: "PLAYER_BLOCKED",
+    FUNDS: "INSUFFICIENT_FUNDS",
+  },
+  credit: {
+    PROVIDER_MISSING: "PROVIDER_DISABLED",
+    PLAYER: "UNKNOWN_PLAYER",
+    ROUND_MISSING: "TRANSACTION_NOT_FOUND",
+    ROLLED_BACK: "ALREADY_ROLLED_BACK",
+    NO_DEBIT: "TRANSACTION_NOT_FOUND",
+    SETTLED: "ALREADY_SETTLED",
+  },
+  rollback: {
+    PROVIDER_MISSING: "PROVIDER_DISABLED",
+    PLAYER: "UNKNOWN_PLAYER",
+    NOT_A_DEBIT: "TRANSACTION_NOT_FOUND",
+    ROLLED_BACK: "ALREADY_ROLLED_BACK",
+    AMOUNT: "INVALID_REQUEST",
+    SETTLED: "ALREADY_SETTLED",
+  },
+};
+const ANSWERED_UNCLAIMED: ReadonlySet<WalletReasonCode> = new Set(["PROVIDER_MISSING", "PLAYER"]);
+
+const REASON_MESSAGE = /^wallet_(debit|credit|rollback): ([A-Z_]+)(?: (\{.*\}))?$/s;
+
+/**
+ * The reason of a wallet function's hand-back (SQLSTATE SWW01, through the money batch or a statement
+ * of its own) for `action`, or undefined for any other error or a reason this server does not know (a
+ * newer database): the caller then takes the general path, as before reasons existed.
+ */
+export function walletReasonOf(err: unknown, action: MoneyAction): WalletReason | undefined {
+  let cur: unknown = err;
+  for (let depth = 0; depth < 5 && cur && typeof cur === "object"; depth++) {
+    const { code, message, cause } = cur as { code?: unknown; message?: unknown; cause?: unknown };
+    if (code === WALLET_FALLBACK && typeof message === "string") {
+      const m = REASON_MESSAGE.exec(message);
+      const reason = m?.[2] as WalletReasonCode | undefined;
+      if (m?.[1] !== action || !reason || !(WALLET_REASONS[action] as readonly string[]).includes(reason)) return undefined;
+      const data = m[3] === undefined ? {} : (JSON.parse(m[3]) as { balance?: unknown });
+      return data.balance === undefined ? { code: reason } : { code: reason, balance: Number(data.balance) };
+    }
+    cur = cause;
+  }
+  return undefined;
+}
+
+/**
+ * The general path's answer to a call of `action` handed back for `reason`, or undefined when the
+ * reason is not final for that action (the general path answers) or a claimed refusal lacks its balance.
+ */
+export function refusalOfWalletReason(
+  action: MoneyAction,
+  reason: WalletReason,
+  transactionId: string,
+): { answer: WalletAnswer; claims: boolean } | undefined {
+  const status = (ANSWERED[action] as Partial<Record<WalletReasonCode, ProviderWalletStatus>>)[reason.code];
+  if (status === undefined) return undefined;
+  if (ANSWERED_UNCLAIMED.has(reason.code)) return { answer: answerOf(status, undefined, transactionId), claims: false };
+  if (reason.balance === undefined || !Number.isSafeInteger(reason.balance)) return undefined;
+  return { answer: answerOf(status, reason.balance, transactionId), claims: true };
+}
 
 /** The database's codes after which the general path simply runs the call. */
 const GENERAL_PATH_AFTER = new Set([WALLET_FALLBACK, "40001", "40P01", "23505", "55P03"]);
 
 interface OneCallWalletState {
   enabled: boolean;
-  counts: { oneCall: number; general: number };
+  counts: { oneCall: number; refused: number; general: number };
   /** How many parts the wallet calls' batch lane has (1: they use the bets' lane). */
   lanes: number;
   /** Players' ids by user code, for the part; oldest dropped first beyond PLAYER_IDS_KEPT. */
@@ -43,7 +166,7 @@ function stateOf(ctx: AppContext): OneCallWalletState {
   if (!state) {
     state = {
       enabled: true,
-      counts: { oneCall: 0, general: 0 },
+      counts: { oneCall: 0, refused: 0, general: 0 },
       lanes: walletLanes(ctx.config.moneyBatch?.walletLanes ?? 1),
       playerIds: new Map(),
     };
@@ -99,8 +222,11 @@ export function setOneCallWallet(ctx: AppContext, enabled: boolean): void {
   stateOf(ctx).enabled = enabled;
 }
 
-/** How many money-moving wallet calls took one call and how many the general path, since this app started. */
-export function walletPathCounts(ctx: AppContext): { oneCall: number; general: number } {
+/**
+ * How many money-moving wallet calls took one call, how many were refused from a reason and how many
+ * the general path answered, since this app started.
+ */
+export function walletPathCounts(ctx: AppContext): { oneCall: number; refused: number; general: number } {
   return { ...stateOf(ctx).counts };
 }
 
@@ -119,16 +245,74 @@ export interface OneCallWallet {
   callback: Pick<CallbackRecord, "provider" | "action" | "headers" | "rawBody" | "ip">;
 }
 
+/** What the one call answered, and whether its raw callback is already kept (else the caller keeps it). */
+export interface OneCallWalletAnswer {
+  answer: WalletAnswer;
+  recorded: boolean;
+}
+
 /**
- * Answers the call in one statement, or undefined (nothing changed) when the general path must
- * answer it. The balance change is announced once the statement has committed.
+ * Answers the call in one statement (or, refused for a final reason, with the statement that keeps
+ * the refusal), or undefined (nothing changed) when the general path must answer it. The balance
+ * change is announced once the statement has committed.
  */
-export async function walletInOneCall(ctx: AppContext, call: OneCallWallet): Promise<WalletAnswer | undefined> {
+export async function walletInOneCall(ctx: AppContext, call: OneCallWallet): Promise<OneCallWalletAnswer | undefined> {
   const state = stateOf(ctx);
   if (!state.enabled) return undefined;
   const { body, provider } = call;
   const txId = body.transaction_id;
   if (txId === undefined) return undefined;
+  const cb = call.callback;
+  const round = body.round_id ?? null;
+  const game = body.game_code ?? null;
+  const amount = body.amount ?? null;
+  const { fn, args } = walletFunctionCall(call, txId);
+  try {
+    const row = ctx.moneyBatcher
+      ? await ctx.moneyBatcher.run({ fn, args, ...(await walletLaneOf(ctx, body.player)) })
+      : rowsOf<Record<string, unknown>>(await ctx.db.execute(walletStatement(fn, args)))[0];
+    if (!row) throw new Error(`${fn} answered nothing`);
+    ctx.balanceAnnouncer.announce([Number(row.out_user)]);
+    state.counts.oneCall++;
+    return { answer: answerOf("OK", Number(row.out_balance), txId), recorded: true };
+  } catch (err) {
+    const code = pgErrorCode(err);
+    if (code === undefined || !GENERAL_PATH_AFTER.has(code)) throw err;
+    const reason = walletReasonOf(err, call.action);
+    const refusal = reason && refusalOfWalletReason(call.action, reason, txId);
+    if (!refusal) return undefined;
+    if (refusal.claims) {
+      const kept = await keepRefusedCall(
+        ctx.db,
+        {
+          provider,
+          transactionId: txId,
+          action: call.action,
+          userCode: body.player,
+          roundId: round,
+          gameCode: game,
+          amount,
+          kind: call.action === "credit" ? (body.kind ?? "win") : null,
+          referenceTransactionId: body.reference_transaction_id ?? null,
+          requestHash: call.requestHash,
+          status: refusal.answer.status,
+          answer: refusal.answer,
+        },
+        cb,
+      );
+      // The id was taken meanwhile: a repeat or a duplicate, which the general path answers.
+      if (!kept) return undefined;
+    }
+    state.counts.refused++;
+    return { answer: refusal.answer, recorded: refusal.claims };
+  }
+}
+
+type WalletFn = "wallet_debit" | "wallet_credit" | "wallet_rollback";
+
+/** The function a call runs and its arguments (the functions' files give their meaning). */
+export function walletFunctionCall(call: OneCallWallet, txId: string): { fn: WalletFn; args: unknown[] } {
+  const { body, provider } = call;
   const cb = call.callback;
   const callback = [cb.provider, cb.action, cb.headers, cb.rawBody, cb.ip];
   const kinds = PLAYER_ACCOUNT_KINDS.length;
@@ -136,57 +320,48 @@ export async function walletInOneCall(ctx: AppContext, call: OneCallWallet): Pro
   const game = body.game_code ?? null;
   const amount = body.amount ?? null;
   const fn = `wallet_${call.action}` as const;
-  let args: unknown[];
   if (call.action === "debit") {
-    args = [provider, body.player, txId, round, game, amount, call.requestHash, CASINO_HOUSE_SHARDS, kinds, ...callback];
-  } else if (call.action === "credit") {
+    return { fn, args: [provider, body.player, txId, round, game, amount, call.requestHash, CASINO_HOUSE_SHARDS, kinds, ...callback] };
+  }
+  if (call.action === "credit") {
     const kyatPerPoint = POINTS_SETTING.defaultValue.kyat_per_point;
     const kind = body.kind ?? "win";
-    args = [
-      provider,
-      body.player,
-      txId,
-      round,
-      game,
-      amount,
-      kind,
-      call.requestHash,
-      CASINO_HOUSE_SHARDS,
-      CASINO_POINT_SHARDS,
-      kyatPerPoint,
-      kinds,
-      ...callback,
-    ];
-  } else {
-    args = [provider, body.player, txId, body.reference_transaction_id ?? null, round, game, amount, call.requestHash, kinds, ...callback];
+    return {
+      fn,
+      args: [
+        provider,
+        body.player,
+        txId,
+        round,
+        game,
+        amount,
+        kind,
+        call.requestHash,
+        CASINO_HOUSE_SHARDS,
+        CASINO_POINT_SHARDS,
+        kyatPerPoint,
+        kinds,
+        ...callback,
+      ],
+    };
   }
-  try {
-    const row = ctx.moneyBatcher
-      ? await ctx.moneyBatcher.run({ fn, args, ...(await walletLaneOf(ctx, body.player)) })
-      : rowsOf<Record<string, unknown>>(
-          await ctx.db.execute(
-            sql`select * from ${sql.raw(fn)}(${sql.join(
-              args.map(
-                (v, i) => sql`${typeof v === "object" && v !== null ? JSON.stringify(v) : v}::${sql.raw(ARG_TYPES[fn][i] ?? "text")}`,
-              ),
-              sql`, `,
-            )})`,
-          ),
-        )[0];
-    if (!row) throw new Error(`${fn} answered nothing`);
-    ctx.balanceAnnouncer.announce([Number(row.out_user)]);
-    state.counts.oneCall++;
-    return answerOf("OK", Number(row.out_balance), txId);
-  } catch (err) {
-    const code = pgErrorCode(err);
-    if (code === undefined || !GENERAL_PATH_AFTER.has(code)) throw err;
-    return undefined;
-  }
+  return {
+    fn,
+    args: [provider, body.player, txId, body.reference_transaction_id ?? null, round, game, amount, call.requestHash, kinds, ...callback],
+  };
+}
+
+/** The statement that runs a wallet function alone (without the batcher). */
+export function walletStatement(fn: WalletFn, args: readonly unknown[]): SQL {
+  return sql`select * from ${sql.raw(fn)}(${sql.join(
+    args.map((v, i) => sql`${typeof v === "object" && v !== null ? JSON.stringify(v) : v}::${sql.raw(ARG_TYPES[fn][i] ?? "text")}`),
+    sql`, `,
+  )})`;
 }
 
 /** The declared argument types of the functions (migration 0021), for a call made without the batcher. */
 const CALLBACK_TYPES = ["text", "text", "jsonb", "text", "text"];
-const ARG_TYPES: Record<"wallet_debit" | "wallet_credit" | "wallet_rollback", string[]> = {
+const ARG_TYPES: Record<WalletFn, string[]> = {
   wallet_debit: ["text", "text", "text", "text", "text", "bigint", "text", "int", "int", ...CALLBACK_TYPES],
   wallet_credit: ["text", "text", "text", "text", "text", "bigint", "text", "text", "int", "int", "bigint", "int", ...CALLBACK_TYPES],
   wallet_rollback: ["text", "text", "text", "text", "text", "text", "bigint", "text", "int", ...CALLBACK_TYPES],

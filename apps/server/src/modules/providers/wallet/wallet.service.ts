@@ -35,7 +35,8 @@ import {
  *   5. balance and debit need the provider open (not in maintenance, active): PROVIDER_DISABLED;
  *      credit and rollback are accepted during maintenance so that open rounds still end;
  *   6. the action runs at most once per transaction id: in one database call for the common case
- *      (wallet-one-call.ts), else on the general path (wallet-transaction.ts), which answers every refusal.
+ *      (wallet-one-call.ts), which also answers the refusals its functions give a final reason for
+ *      (decision 0024), else on the general path (wallet-transaction.ts), which answers every refusal.
  * Every call, whatever its answer, is kept in provider_callbacks: a debit, credit or rollback in its
  * money transaction (the record commits with the money, one commit per call), any other answer after.
  */
@@ -109,8 +110,9 @@ export async function handleWalletCallback(ctx: AppContext, input: WalletCallbac
             callback: callbackRecord(input, { ...kept, status: "PENDING", answer: null }),
           });
           if (one) {
-            recordedInTx.add(one);
-            return one;
+            // A refusal answered before any claim (unknown provider or player) is kept below, as the general path's.
+            if (one.recorded) recordedInTx.add(one.answer);
+            return one.answer;
           }
           countGeneralWalletCall(ctx);
           return dispatch(ctx, code, action, body, (tx, a) => keepInTx(tx, input, kept, a));
