@@ -52,6 +52,7 @@ DECLARE
   v_wager gsc_wagers%ROWTYPE;
   v_round provider_rounds%ROWTYPE;
   v_round_status text;
+  v_house_code text;
   v_house_id bigint;
   v_house_after bigint;
   v_after bigint;
@@ -204,11 +205,17 @@ BEGIN
     v_moved := v_kyat_after - v_kyat;
 
     IF v_moved <> 0 THEN
-      UPDATE ledger_accounts a SET balance = a.balance - v_moved
-       WHERE a.code = 'house:casino:' || lower(p_provider) || ':' || (v_user % p_house_shards)
+      v_house_code := 'house:casino:' || lower(p_provider) || ':' || (v_user % p_house_shards);
+      UPDATE ledger_accounts a SET balance = a.balance - v_moved WHERE a.code = v_house_code
       RETURNING a.id, a.balance INTO v_house_id, v_house_after;
       IF NOT FOUND THEN
-        RAISE EXCEPTION 'gsc_element: house account' USING ERRCODE = 'SWG01';
+        -- The shard's first movement creates it, as changeSystemAccount does on the general path.
+        INSERT INTO ledger_accounts (kind, code) VALUES (replace(v_house_code, ':', '_'), v_house_code) ON CONFLICT DO NOTHING;
+        UPDATE ledger_accounts a SET balance = a.balance - v_moved WHERE a.code = v_house_code
+        RETURNING a.id, a.balance INTO v_house_id, v_house_after;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'gsc_element: house account' USING ERRCODE = 'SWG01';
+        END IF;
       END IF;
       UPDATE ledger_accounts a SET balance = a.balance + v_moved WHERE a.id = v_game_id RETURNING a.balance INTO v_after;
       INSERT INTO journals (kind, user_id, unique_key, ref_type, ref_id, meta)
@@ -256,11 +263,16 @@ BEGIN
       END IF;
       v_points := CASE WHEN v_stake > 0 THEN v_stake / v_kyat_per_point ELSE 0 END;
       IF v_points > 0 THEN
-        UPDATE ledger_accounts a SET balance = a.balance - v_points
-         WHERE a.code = 'house:points:casino:' || (v_user % p_points_shards)
+        v_house_code := 'house:points:casino:' || (v_user % p_points_shards);
+        UPDATE ledger_accounts a SET balance = a.balance - v_points WHERE a.code = v_house_code
         RETURNING a.id, a.balance INTO v_house_id, v_house_after;
         IF NOT FOUND THEN
-          RAISE EXCEPTION 'gsc_element: points house account' USING ERRCODE = 'SWG01';
+          INSERT INTO ledger_accounts (kind, code) VALUES (replace(v_house_code, ':', '_'), v_house_code) ON CONFLICT DO NOTHING;
+          UPDATE ledger_accounts a SET balance = a.balance - v_points WHERE a.code = v_house_code
+          RETURNING a.id, a.balance INTO v_house_id, v_house_after;
+          IF NOT FOUND THEN
+            RAISE EXCEPTION 'gsc_element: points house account' USING ERRCODE = 'SWG01';
+          END IF;
         END IF;
         UPDATE ledger_accounts a SET balance = a.balance + v_points WHERE a.id = v_point_id RETURNING a.balance INTO v_point_after;
         INSERT INTO journals (kind, user_id, unique_key, ref_type, ref_id, memo)

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
+import { MoneyCallError } from "../../db/money-batch.ts";
 import { propertyRuns, propertyTimeout } from "../../test/property-runs.ts";
 import type { TestApp } from "../../test/test-app.ts";
 import { createSystemAccount } from "../ledger/ledger.repository.ts";
@@ -476,5 +477,53 @@ describe("the exact wallet in one call", () => {
     ]);
     expect(kept[3]?.answer).toEqual(again.answer);
     expect(gscPathCounts(one.ctx)).toEqual({ oneCall: before.oneCall + 4, general: before.general });
+  });
+
+  it("a house shard's first movement creates the shard's account in the one call, as the general path would", async () => {
+    const fresh = 1010; // a product whose house shards no movement has created yet
+    await product(one, fresh);
+    const p = await player(one, 2_000_000);
+    const code = casinoAccountOf(`GSC${fresh}`, p.id);
+    const shard = async () =>
+      rowsOf<{ kind: string; balance: string }>(
+        await one.ctx.db.execute(sql`select kind, balance::text from ledger_accounts where code = ${code}`),
+      );
+    expect(await shard()).toEqual([]);
+    const before = gscPathCounts(one.ctx);
+    const bet = await move(one, "withdraw", p.userCode, fresh, "MMK", [
+      { id: uid("b"), action: "BET", amount: "400", wager_code: uid("w") },
+    ]);
+    expect(bet.answer.data?.[0]).toMatchObject({ code: 0, before_balance: 2_000_000, balance: 1_999_600 });
+    expect(gscPathCounts(one.ctx)).toEqual({ oneCall: before.oneCall + 1, general: before.general });
+    expect(await shard()).toEqual([{ kind: code.replaceAll(":", "_"), balance: "400" }]);
+  });
+
+  it("an element whose lock was not free in its batch goes once more in one call before the general path", async () => {
+    const batcher = one.ctx.moneyBatcher;
+    if (!batcher) throw new Error("the test app has no money batcher");
+    const p = await player(one, 2_000_000);
+    let refused = 0;
+    one.ctx.moneyBatcher = {
+      ...batcher,
+      run(call) {
+        // The batch's lock_timeout, as money_batch reports it for the call (the call undone whole).
+        if (call.fn === "gsc_element" && refused === 0) {
+          refused++;
+          return Promise.reject(new MoneyCallError("55P03", "canceling statement due to lock timeout"));
+        }
+        return batcher.run(call);
+      },
+    };
+    try {
+      const before = gscPathCounts(one.ctx);
+      const bet = await move(one, "withdraw", p.userCode, PRODUCT.MMK, "MMK", [
+        { id: uid("b"), action: "BET", amount: "400", wager_code: uid("w") },
+      ]);
+      expect(bet.answer.data?.[0]).toMatchObject({ code: 0, before_balance: 2_000_000, balance: 1_999_600 });
+      expect(refused).toBe(1);
+      expect(gscPathCounts(one.ctx)).toEqual({ oneCall: before.oneCall + 1, general: before.general });
+    } finally {
+      one.ctx.moneyBatcher = batcher;
+    }
   });
 });
