@@ -71,7 +71,10 @@ describe("the SQL money functions, one file each (decision 0024)", () => {
 
   it("the newest migration that defines a function applies its file's statement, word for word", () => {
     for (const file of files) {
-      const last = migrations.filter((m) => m.text.includes(definitionStart(file.name))).at(-1);
+      // A function dropped and created again (its answer changed) counts as defined there too.
+      const last = migrations
+        .filter((m) => m.text.includes(definitionStart(file.name)) || m.text.includes(`\nCREATE FUNCTION ${file.name}(`))
+        .at(-1);
       expect(last, `no migration defines ${file.name}`).toBeDefined();
       expect(
         last?.text.includes(file.statement),

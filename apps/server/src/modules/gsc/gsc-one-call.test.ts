@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
+import { MoneyCallError } from "../../db/money-batch.ts";
 import { propertyRuns, propertyTimeout } from "../../test/property-runs.ts";
 import type { TestApp } from "../../test/test-app.ts";
 import { createSystemAccount } from "../ledger/ledger.repository.ts";
@@ -9,7 +10,7 @@ import { expectLedgerClean, fund } from "../ledger/testing.ts";
 import { CASINO_HOUSE_SHARDS, casinoAccountOf } from "../providers/providers.service.ts";
 import { type Player, player, setBlocked } from "../providers/wallet.test-helpers.ts";
 import { casinoPointsAccountOf } from "../rewards/points.service.ts";
-import { element, expectExactConservation, gsc, gscTestApp, move, product, type TxFields, uid } from "./gsc.test-helpers.ts";
+import { element, exactOf, expectExactConservation, gsc, gscTestApp, move, product, type TxFields, uid } from "./gsc.test-helpers.ts";
 import { answerDecimals, formatGscBalance } from "./gsc-amount.ts";
 import { gscPathCounts, setGscOneCall } from "./gsc-one-call.ts";
 
@@ -421,5 +422,108 @@ describe("the exact wallet in one call", () => {
     expect(frac.answer.data?.[0]).toMatchObject({ code: 0, balance: 2000.4985 });
     expect(await xminOf()).not.toBe(created);
     expect(await exactRow(one, p.id)).toEqual({ remainder_e4: "5000", debt_e4: "0" });
+  });
+
+  it("answers a repeat, a bet above the balance and a result without a bet itself, changing nothing but the kept callback", async () => {
+    const p = await player(one, 1_000);
+    const callbacks = async () =>
+      rowsOf<{ answer: unknown; status: string; transaction_id: string }>(
+        await one.ctx.db.execute(sql`
+          select answer, status, transaction_id from provider_callbacks
+           where provider = 'GSC' and raw_body like ${`%${p.userCode}%`} order by id`),
+      );
+    const before = gscPathCounts(one.ctx);
+    // A player's first element refused: the general path undoes its exact wallet row, so no row is created.
+    const shortId = uid("b");
+    const short = await move(one, "withdraw", p.userCode, PRODUCT.MMK2, "MMK2", [
+      { id: shortId, action: "BET", amount: "1.5", wager_code: uid("w") },
+    ]);
+    expect(short.answer.data?.[0]).toEqual({
+      member_account: p.userCode,
+      product_code: PRODUCT.MMK2,
+      before_balance: 1,
+      balance: 1,
+      code: 1001,
+      message: "member balance insufficient",
+    });
+    expect(await exactRow(one, p.id)).toBeUndefined();
+    const noBetId = uid("s");
+    const noBet = await move(one, "deposit", p.userCode, PRODUCT.MMK, "MMK", [
+      { id: noBetId, action: "SETTLED", amount: "50", wager_code: uid("w") },
+    ]);
+    expect(noBet.answer.data?.[0]).toMatchObject({ before_balance: 1_000, balance: 1_000, code: 1006, message: "bet does not exist" });
+    expect(await exactRow(one, p.id)).toBeUndefined();
+    // Applied once; sent again, the same id answers 1003 with the balance as it is now.
+    const wager = uid("w");
+    const betId = uid("b");
+    const bet = [{ id: betId, action: "BET", amount: "0.0015", wager_code: wager }];
+    expect((await move(one, "withdraw", p.userCode, PRODUCT.MMK2, "MMK2", bet)).answer.data?.[0]).toMatchObject({
+      code: 0,
+      before_balance: 1,
+      balance: 0.9985,
+    });
+    const again = await move(one, "withdraw", p.userCode, PRODUCT.MMK2, "MMK2", bet);
+    expect(again.answer.data?.[0]).toMatchObject({ before_balance: 0.9985, balance: 0.9985, code: 1003, message: "duplicate transaction" });
+    expect(await exactOf(one, p.id)).toEqual({ kyat: 998, remainder: 5_000, debt: 0 });
+    const counted = await one.ctx.db.execute(sql`select count(*)::int as n from gsc_transactions where user_id = ${p.id}`);
+    expect(rowsOf<{ n: number }>(counted)[0]?.n).toBe(1);
+    // Every answer kept with its webhook, as the general path keeps it; no element went to the general path.
+    const kept = await callbacks();
+    expect(kept.map((c) => [c.transaction_id, c.status, (c.answer as { data: { code: number }[] }).data[0]?.code])).toEqual([
+      [shortId, "0", 1001],
+      [noBetId, "0", 1006],
+      [betId, "0", 0],
+      [betId, "0", 1003],
+    ]);
+    expect(kept[3]?.answer).toEqual(again.answer);
+    expect(gscPathCounts(one.ctx)).toEqual({ oneCall: before.oneCall + 4, general: before.general });
+  });
+
+  it("a house shard's first movement creates the shard's account in the one call, as the general path would", async () => {
+    const fresh = 1010; // a product whose house shards no movement has created yet
+    await product(one, fresh);
+    const p = await player(one, 2_000_000);
+    const code = casinoAccountOf(`GSC${fresh}`, p.id);
+    const shard = async () =>
+      rowsOf<{ kind: string; balance: string }>(
+        await one.ctx.db.execute(sql`select kind, balance::text from ledger_accounts where code = ${code}`),
+      );
+    expect(await shard()).toEqual([]);
+    const before = gscPathCounts(one.ctx);
+    const bet = await move(one, "withdraw", p.userCode, fresh, "MMK", [
+      { id: uid("b"), action: "BET", amount: "400", wager_code: uid("w") },
+    ]);
+    expect(bet.answer.data?.[0]).toMatchObject({ code: 0, before_balance: 2_000_000, balance: 1_999_600 });
+    expect(gscPathCounts(one.ctx)).toEqual({ oneCall: before.oneCall + 1, general: before.general });
+    expect(await shard()).toEqual([{ kind: code.replaceAll(":", "_"), balance: "400" }]);
+  });
+
+  it("an element whose lock was not free in its batch goes once more in one call before the general path", async () => {
+    const batcher = one.ctx.moneyBatcher;
+    if (!batcher) throw new Error("the test app has no money batcher");
+    const p = await player(one, 2_000_000);
+    let refused = 0;
+    one.ctx.moneyBatcher = {
+      ...batcher,
+      run(call) {
+        // The batch's lock_timeout, as money_batch reports it for the call (the call undone whole).
+        if (call.fn === "gsc_element" && refused === 0) {
+          refused++;
+          return Promise.reject(new MoneyCallError("55P03", "canceling statement due to lock timeout"));
+        }
+        return batcher.run(call);
+      },
+    };
+    try {
+      const before = gscPathCounts(one.ctx);
+      const bet = await move(one, "withdraw", p.userCode, PRODUCT.MMK, "MMK", [
+        { id: uid("b"), action: "BET", amount: "400", wager_code: uid("w") },
+      ]);
+      expect(bet.answer.data?.[0]).toMatchObject({ code: 0, before_balance: 2_000_000, balance: 1_999_600 });
+      expect(refused).toBe(1);
+      expect(gscPathCounts(one.ctx)).toEqual({ oneCall: before.oneCall + 1, general: before.general });
+    } finally {
+      one.ctx.moneyBatcher = batcher;
+    }
   });
 });

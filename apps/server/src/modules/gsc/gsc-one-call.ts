@@ -12,15 +12,21 @@ import { callGscElement } from "./gsc-one-call.repository.ts";
  * player's part, as the provider wallet's calls: decisions 0010, 0012, 0014), so it shares one
  * statement and one commit with the calls that arrive with it. The function takes the general path's
  * locks in its order (users row, gsc_wallets, the player's accounts, the wager, the round, the house
- * shards), writes the same rows and writes the transaction id last. Everything else (a repeat, every
- * refusal, a debt, a referred player's settlement, other actions, elements of several transactions, a
- * lock not free within 2 ms in a batch) comes back as undefined having changed nothing, and the general
- * path (gsc-element.ts) answers the element, as the provider wallet's one call hands its cases back.
+ * shards), writes the same rows and writes the transaction id last. It also answers the common
+ * refusals the general path would give (migration 0041, decision 0021): a repeated transaction id
+ * (1003), a BET above the balance (1001), a SETTLED or WIN without a bet (1006), with the same balance
+ * and raw callback and nothing else written. Everything else (every other refusal, a debt, a referred
+ * player's settlement, other actions, elements of several transactions, a lock not free within 2 ms in
+ * a batch) comes back as undefined having changed nothing, and the general path (gsc-element.ts)
+ * answers the element, as the provider wallet's one call hands its cases back.
  */
 export const GSC_FALLBACK = "SWG01";
 
+/** lock_not_available: a lock not free within the batch's lock_timeout (2 ms). */
+const LOCK_NOT_FREE = "55P03";
+
 /** The database's codes after which the general path simply runs the element. */
-const GENERAL_PATH_AFTER = new Set([GSC_FALLBACK, "40001", "40P01", "23505", "55P03"]);
+const GENERAL_PATH_AFTER = new Set([GSC_FALLBACK, "40001", "40P01", "23505", LOCK_NOT_FREE]);
 
 /** The actions the one call applies (on a single-transaction element). */
 export const ONE_CALL_ACTIONS: ReadonlySet<string> = new Set(["BET", "SETTLED", "WIN"]);
@@ -74,13 +80,23 @@ export interface OneCallElement {
   productCode: number;
   currency: string;
   tx: GscTx;
+  /** Whether the action may take the balance below 0 (GSC_OVERDRAW_ACTIONS): the general path answers a short one. */
+  mayOverdraw: boolean;
   callback: OneCallCallback | undefined;
 }
 
 export interface OneCallResult {
+  /** The element's code: 0 (applied), or the refusal the general path would answer (1001, 1003, 1006). */
+  code: number;
   beforeE4: bigint;
   afterE4: bigint;
+  /** A repeat (1003) whose id came first with another body or from another member (§6.2 rule 4). */
+  otherBody: boolean;
+  userId: number;
 }
+
+/** The codes gsc_element answers itself; anything else it raises for the general path. */
+const ONE_CALL_CODES: ReadonlySet<number> = new Set([0, 1001, 1003, 1006]);
 
 /** Whether an element may try the one call: one transaction of an action it applies. */
 export function oneCallFits(txs: readonly GscTx[]): boolean {
@@ -106,6 +122,7 @@ export async function gscElementInOneCall(ctx: AppContext, e: OneCallElement): P
     wager_status: t.wagerStatus,
     hash: requestHashOfTx(t.raw),
     raw: t.raw,
+    overdraw: e.mayOverdraw,
   };
   const cb = e.callback;
   const callback = cb
@@ -134,16 +151,36 @@ export async function gscElementInOneCall(ctx: AppContext, e: OneCallElement): P
     PLAYER_ACCOUNT_KINDS.length,
     callback,
   ];
-  try {
-    const row = await retryWhenBusy(async () =>
+  const send = () =>
+    retryWhenBusy(async () =>
       ctx.moneyBatcher
         ? ctx.moneyBatcher.run({ fn: "gsc_element", args, ...(await walletLaneOf(ctx, e.userCode)) })
         : callGscElement(ctx.db, args),
     );
+  try {
+    let row: Record<string, unknown> | undefined;
+    try {
+      row = await send();
+    } catch (err) {
+      // A lock held past the batch's 2 ms is most often another batch's, gone by the next batch: the
+      // element (undone whole) goes once more in one call before the general path, whose many round
+      // trips would hold the player's house shard long enough to time out the elements behind it.
+      if (!ctx.moneyBatcher || pgErrorCode(err) !== LOCK_NOT_FREE) throw err;
+      row = await send();
+    }
     if (!row) throw new Error("gsc_element answered nothing");
-    ctx.balanceAnnouncer.announce([Number(row.out_user)]);
+    const code = Number(row.out_code);
+    if (!ONE_CALL_CODES.has(code)) throw new Error(`gsc_element answered code ${String(row.out_code)}`);
+    const userId = Number(row.out_user);
+    if (code === 0) ctx.balanceAnnouncer.announce([userId]);
     state.counts.oneCall++;
-    return { beforeE4: BigInt(String(row.out_before)), afterE4: BigInt(String(row.out_after)) };
+    return {
+      code,
+      beforeE4: BigInt(String(row.out_before)),
+      afterE4: BigInt(String(row.out_after)),
+      otherBody: row.out_other_body === true,
+      userId,
+    };
   } catch (err) {
     const code = pgErrorCode(err);
     if (code === undefined || !GENERAL_PATH_AFTER.has(code)) throw err;

@@ -16,8 +16,9 @@ import { findGscParties } from "./gsc-wallet.repository.ts";
  * Checks in the contract's order (§4.1): 1002 operator code → 1004 sign (and the freshness window,
  * when one is configured) → 999 currency, all before anything is read from the database; then per
  * batch element: 1000 member → 2000 maintenance → the transactions (gsc-element.ts). A single BET,
- * SETTLED or WIN tries one database call first (gsc-one-call.ts, decision 0020), which hands every other
- * case back to those checks unchanged.
+ * SETTLED or WIN tries one database call first (gsc-one-call.ts, decisions 0020 and 0021), which applies
+ * it or answers a repeat (1003), a short bet (1001) or a result without a bet (1006) as those checks
+ * would, and hands every other case back to them unchanged.
  * One answer row per batch element, in order, balances in the request currency.
  */
 export interface GscRow {
@@ -224,8 +225,9 @@ async function answerCall(ctx: AppContext, config: GscConfig, input: GscCallInpu
 
 /**
  * One element: a single BET, SETTLED or WIN tries the one call first (gsc-one-call.ts; with the
- * webhook's callback when the element is the whole webhook); everything else, and what the one call
- * hands back, takes the general path, at most GSC_WEBHOOKS_AT_ONCE webhooks of this instance at once.
+ * webhook's callback when the element is the whole webhook), which answers it or its common refusal;
+ * everything else, and what the one call hands back, takes the general path, at most
+ * GSC_WEBHOOKS_AT_ONCE webhooks of this instance at once.
  */
 async function answerElement(
   ctx: AppContext,
@@ -243,6 +245,7 @@ async function answerElement(
     return { row: rowOf(echo, GSC.ERROR, withBefore, 0, 0, "member_account or product_code missing"), kept: false };
   const parsed = withBefore ? parseTransactions(isObject(element) ? element.transactions : undefined, ratio) : undefined;
   if (parsed?.ok && oneCallFits(parsed.txs)) {
+    const tx = parsed.txs[0] as GscTx;
     const fmt = (e4: bigint) => formatGscBalance(e4, ratio, config.roundQuotientTo4dp);
     const callback = whole
       ? {
@@ -260,10 +263,16 @@ async function answerElement(
       userCode: member,
       productCode: echo.product,
       currency,
-      tx: parsed.txs[0] as GscTx,
+      tx,
+      mayOverdraw: config.overdrawActions.includes(tx.action),
       callback,
     });
-    if (one) return { row: rowOf(echo, GSC.OK, true, fmt(one.beforeE4), fmt(one.afterE4)), kept: callback !== undefined };
+    if (one) {
+      if (one.otherBody) {
+        input.log?.warn({ transaction_id: tx.id, user_id: one.userId }, "GSC+ transaction id repeated with a different body");
+      }
+      return { row: rowOf(echo, one.code, true, fmt(one.beforeE4), fmt(one.afterE4)), kept: callback !== undefined };
+    }
   }
   if (withBefore) countGeneralGscElement(ctx);
   const row = await webhookGate(ctx).run(() => answerInGeneral(ctx, config, input, echo, member, currency, ratio, parsed));
