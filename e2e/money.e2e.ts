@@ -273,6 +273,11 @@ describe.skipIf(!hasChromium)("money", () => {
     });
     await expect.poll(() => pocket.isEnabled()).toBe(true);
     await expect.poll(() => claim.isEnabled()).toBe(true);
+    // The claim's answer (nothing to claim yet for a new player) is a toast over the header, which stays
+    // while the window is not focused: the player closes it with a tap, as the page offers.
+    const answer = page.getByRole("alert").filter({ hasText: text(lng, "errors.NOTHING_TO_CLAIM") });
+    await answer.click();
+    await answer.waitFor({ state: "detached" });
 
     await whileRunning(page, "/api/pocket/money/claim", pocket, async () => {
       await expect.poll(() => claim.isDisabled()).toBe(true);

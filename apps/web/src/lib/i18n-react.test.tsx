@@ -1,4 +1,5 @@
 import { act, render, screen } from "@testing-library/react";
+import { useLayoutEffect } from "react";
 import { describe, expect, it } from "vitest";
 import { type BackendModule, createInstance, type ResourceKey } from "./i18n-core.ts";
 import { I18nextProvider, useTranslation } from "./i18n-react.tsx";
@@ -96,5 +97,27 @@ describe("useTranslation", () => {
     } finally {
       if (files.mm) files.mm.market = { live: "တိုက်ရိုက်" };
     }
+  });
+
+  it("draws a part again whose file arrived after it was drawn without its texts but before it listened", async () => {
+    const i18n = started();
+    await act(() => i18n.loadNamespaces(["common"]));
+    expect(i18n.isInitialized).toBe(true);
+    const { Text } = counted("live", "market");
+    // Stands for the file's answer landing between the drawing and the part's listeners (a busy phone
+    // hydrating a large page): the texts are there, and no one is told any more.
+    function Arrives() {
+      useLayoutEffect(() => {
+        i18n.addResourceBundle("mm", "market", files.mm?.market ?? {});
+      }, []);
+      return null;
+    }
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Text />
+        <Arrives />
+      </I18nextProvider>,
+    );
+    expect(screen.getByText("တိုက်ရိုက်")).toBeInTheDocument();
   });
 });

@@ -70,12 +70,17 @@ export function useTranslation(ns?: string, options: { useSuspense?: boolean } =
     };
     i18n.on("languageChanged", onLanguage);
     i18n.on("loaded", onLoaded);
+    // A file that arrived between the drawing and now (before these listeners) announced itself to
+    // no one: a part drawn without its texts draws again once they are there.
+    if (!drawnReady.current && i18n.isInitialized && i18n.hasLoadedNamespace(namespace)) redraw();
     return () => {
       i18n.off("languageChanged", onLanguage);
       i18n.off("loaded", onLoaded);
     };
   }, [i18n, namespace, borrowed]);
   const ready = i18n.isInitialized && i18n.hasLoadedNamespace(namespace);
+  const drawnReady = useRef(ready);
+  drawnReady.current = ready;
   const language = i18n.language;
   const t = useMemo<TFunction>(
     // The language is part of the identity: components that memoise on `t` draw the new texts.
