@@ -142,13 +142,31 @@ export async function readMarketTick(ctx: AppContext, market: Market, opts: Read
   return message;
 }
 
-/** GET /api/market/{market}: the status, the latest reading with its change, the day's marked numbers. */
-export async function marketNow(ctx: AppContext, market: Market, now: Date = ctx.clock.now()): Promise<MarketNow> {
+/**
+ * Where the market is now and its newest good reading of the day with its change: what the public
+ * answer and a socket's first reading both start from.
+ */
+async function marketLatest(ctx: AppContext, market: Market, now: Date) {
   const { settings, source } = await readSettingsAndSource(ctx.db, market);
   const { day, status } = marketStatus(settings, source.schedule, now);
   const dayStart = yangonInstant(day, "00:00");
-  const [latest, previous] = await selectOkTicks(ctx.db, market, dayStart, new Date(now.getTime() + 1), 2);
-  const lastFinished = await selectLastFinishedTick(ctx.db, market, dayStart);
+  const [[latest, previous], lastFinished] = await Promise.all([
+    selectOkTicks(ctx.db, market, dayStart, new Date(now.getTime() + 1), 2),
+    selectLastFinishedTick(ctx.db, market, dayStart),
+  ]);
+  return {
+    settings,
+    day,
+    status,
+    delayed: status === "open" && lastFinished?.status === "delayed",
+    latest: latest ? tickOf(latest, previous) : null,
+    finished: Boolean(latest || lastFinished),
+  };
+}
+
+/** GET /api/market/{market}: the status, the latest reading with its change, the day's marked numbers. */
+export async function marketNow(ctx: AppContext, market: Market, now: Date = ctx.clock.now()): Promise<MarketNow> {
+  const { settings, day, status, delayed, latest } = await marketLatest(ctx, market, now);
   const results = MARKET_MARKS[market].some((m) => m.source === "result") ? await luckyDaily(ctx, MARKET_GAMES[market].twoD, now) : [];
   const marks = await Promise.all(
     MARKET_MARKS[market].map(async ({ time, source: kind }) => {
@@ -166,10 +184,10 @@ export async function marketNow(ctx: AppContext, market: Market, now: Date = ctx
     market,
     day,
     status,
-    delayed: status === "open" && lastFinished?.status === "delayed",
+    delayed,
     interval_ms: settings.interval_ms,
     sessions: settings.sessions,
-    latest: latest ? tickOf(latest, previous) : null,
+    latest,
     marks,
     now: now.toISOString(),
   };
@@ -181,21 +199,9 @@ export async function marketNow(ctx: AppContext, market: Market, now: Date = ctx
  * market is sent at once, so a page that reconnects does not wait for the next reading (or a poll).
  */
 export async function marketSnapshot(ctx: AppContext, market: Market, now: Date = ctx.clock.now()): Promise<WsMarketTickMessage | null> {
-  const { settings, source } = await readSettingsAndSource(ctx.db, market);
-  const { day, status } = marketStatus(settings, source.schedule, now);
-  const dayStart = yangonInstant(day, "00:00");
-  const [[latest, previous], lastFinished] = await Promise.all([
-    selectOkTicks(ctx.db, market, dayStart, new Date(now.getTime() + 1), 2),
-    selectLastFinishedTick(ctx.db, market, dayStart),
-  ]);
-  if (!latest && !lastFinished) return null;
-  return {
-    type: "market_tick",
-    market,
-    status,
-    delayed: status === "open" && lastFinished?.status === "delayed",
-    tick: latest ? tickOf(latest, previous) : null,
-  };
+  const { status, delayed, latest, finished } = await marketLatest(ctx, market, now);
+  if (!finished) return null;
+  return { type: "market_tick", market, status, delayed, tick: latest };
 }
 
 /** The settings with where the market is now and its last finished reading of the day (the console's view). */
