@@ -20,6 +20,20 @@ export function pgErrorCode(err: unknown): string | undefined {
 }
 
 /**
+ * The message of the first error in `err`'s cause chain raised with SQLSTATE `code` (a money function
+ * handing a call back says why in it), or undefined when none was.
+ */
+export function pgRaisedMessage(err: unknown, code: string): string | undefined {
+  let cur: unknown = err;
+  for (let depth = 0; depth < 5 && cur && typeof cur === "object"; depth++) {
+    const { code: raised, message, cause } = cur as { code?: unknown; message?: unknown; cause?: unknown };
+    if (raised === code && typeof message === "string") return message;
+    cur = cause;
+  }
+  return undefined;
+}
+
+/**
  * Runs `work` in a savepoint of the caller's transaction: if it throws, everything it did is rolled
  * back (ROLLBACK TO SAVEPOINT) and the error goes on; if it succeeds its changes simply stay part of
  * the transaction and commit with it (no RELEASE round trip). A refusal can so be undone while the

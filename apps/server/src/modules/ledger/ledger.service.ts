@@ -15,7 +15,7 @@
  *
  * The steps live in three files, used from here: ledger-locks.ts (lockPlayers: the players'
  * accounts), ledger-posting.ts (postJournal, postJournals, reverseJournal and their refusals) and
- * ledger-transactions.ts (withMoneyTx, inSavepoint, pgErrorCode).
+ * ledger-transactions.ts (withMoneyTx, inSavepoint, pgErrorCode, pgRaisedMessage).
  */
 export * from "./ledger-locks.ts";
 export * from "./ledger-posting.ts";

@@ -3,6 +3,7 @@ import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import type { MoneyBatcher } from "../../db/money-batch.ts";
 import { draws, ledgerAccounts, numberExposure, numberRules } from "../../db/schema/index.ts";
+import { pgRaisedMessage } from "../ledger/ledger.service.ts";
 import type { DrawRow } from "./draws.repository.ts";
 
 /** Writes of a bet: the exposure rows of the slip's numbers, the slip and its lines. */
@@ -220,13 +221,8 @@ const REASON_MESSAGE = /^bet_place: ([A-Z_]+)(?: (\{.*\}))?$/s;
  * takes the general path, as for every hand-back before reasons existed).
  */
 export function betPlaceReasonOf(err: unknown): BetPlaceReason | undefined {
-  let cur: unknown = err;
-  for (let depth = 0; depth < 5 && cur && typeof cur === "object"; depth++) {
-    const { code, message, cause } = cur as { code?: unknown; message?: unknown; cause?: unknown };
-    if (code === BET_PLACE_FALLBACK && typeof message === "string") return reasonOfMessage(message);
-    cur = cause;
-  }
-  return undefined;
+  const message = pgRaisedMessage(err, BET_PLACE_FALLBACK);
+  return message === undefined ? undefined : reasonOfMessage(message);
 }
 
 function reasonOfMessage(message: string): BetPlaceReason | undefined {

@@ -2,7 +2,7 @@ import type { ProviderWalletAction, ProviderWalletBody, ProviderWalletStatus } f
 import { type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../../app-context.ts";
 import { rowsOf } from "../../../db/client.ts";
-import { pgErrorCode } from "../../ledger/ledger.service.ts";
+import { pgErrorCode, pgRaisedMessage } from "../../ledger/ledger.service.ts";
 import { PLAYER_ACCOUNT_KINDS } from "../../ledger/player-accounts.repository.ts";
 import { POINTS_SETTING } from "../../lottery/lottery-config.ts";
 import { CASINO_POINT_SHARDS } from "../../rewards/points.service.ts";
@@ -114,19 +114,13 @@ const REASON_MESSAGE = /^wallet_(debit|credit|rollback): ([A-Z_]+)(?: (\{.*\}))?
  * newer database): the caller then takes the general path, as before reasons existed.
  */
 export function walletReasonOf(err: unknown, action: MoneyAction): WalletReason | undefined {
-  let cur: unknown = err;
-  for (let depth = 0; depth < 5 && cur && typeof cur === "object"; depth++) {
-    const { code, message, cause } = cur as { code?: unknown; message?: unknown; cause?: unknown };
-    if (code === WALLET_FALLBACK && typeof message === "string") {
-      const m = REASON_MESSAGE.exec(message);
-      const reason = m?.[2] as WalletReasonCode | undefined;
-      if (m?.[1] !== action || !reason || !(WALLET_REASONS[action] as readonly string[]).includes(reason)) return undefined;
-      const data = m[3] === undefined ? {} : (JSON.parse(m[3]) as { balance?: unknown });
-      return data.balance === undefined ? { code: reason } : { code: reason, balance: Number(data.balance) };
-    }
-    cur = cause;
-  }
-  return undefined;
+  const message = pgRaisedMessage(err, WALLET_FALLBACK);
+  if (message === undefined) return undefined;
+  const m = REASON_MESSAGE.exec(message);
+  const reason = m?.[2] as WalletReasonCode | undefined;
+  if (m?.[1] !== action || !reason || !(WALLET_REASONS[action] as readonly string[]).includes(reason)) return undefined;
+  const data = m[3] === undefined ? {} : (JSON.parse(m[3]) as { balance?: unknown });
+  return data.balance === undefined ? { code: reason } : { code: reason, balance: Number(data.balance) };
 }
 
 /**
