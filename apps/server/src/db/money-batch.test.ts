@@ -113,8 +113,14 @@ describe("group commit of the one-call money paths", () => {
       ),
     );
     for (const res of late) expect(res.answer.status).toBe("ALREADY_SETTLED");
-    // At least each player's first debit and credit went in one call.
-    expect(walletPathCounts(t.ctx).oneCall - counts.oneCall).toBeGreaterThanOrEqual(players.length * 2);
+    // Every call took one path or the other, and some went in one call. Not all of them need to: a
+    // repeat answered by the general path holds the player's rows, and a batched call that waits more
+    // than 2 ms for them is sent to the general path too (55P03), as in production.
+    const moved = walletPathCounts(t.ctx);
+    expect(moved.oneCall - counts.oneCall).toBeGreaterThan(0);
+    expect(moved.oneCall + moved.refused + moved.general - (counts.oneCall + counts.refused + counts.general)).toBeGreaterThanOrEqual(
+      players.length * 5,
+    );
     for (const p of players) expect((await balancesOf(t, p.id)).game_balance).toBe(6_500);
   });
 
