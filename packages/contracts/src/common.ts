@@ -1,4 +1,4 @@
-import { MAX_AMOUNT } from "@shwe/domain";
+import { hasNoControlCharacters, MAX_AMOUNT } from "@shwe/domain";
 import { z } from "zod";
 
 /** The error body of every non-2xx answer (api.md). */
@@ -12,21 +12,8 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** A whole, positive kyat amount up to the contract's cap (never a float, string or huge number). */
 export const amountSchema = z.number().int().min(1).max(MAX_AMOUNT);
 
-/** True when the text holds no C0 control character other than tab, line feed and carriage return. */
-export function hasNoControlCharacters(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return false;
-    // A UTF-16 surrogate must come as a pair: a lone one is no character at all (PostgreSQL's
-    // jsonb refuses its \u escape, and it cannot be written as UTF-8).
-    if (c >= 0xd800 && c <= 0xdfff) {
-      const low = value.charCodeAt(i + 1);
-      if (c > 0xdbff || !(low >= 0xdc00 && low <= 0xdfff)) return false;
-      i++;
-    }
-  }
-  return true;
-}
+/** The control-character rule lives with the other field rules in the domain (text-fields.ts). */
+export { hasNoControlCharacters };
 
 export const CONTROL_CHARACTER_MESSAGE = "must not contain control characters (such as NUL) or broken characters";
 

@@ -1,4 +1,4 @@
-import { MAX_AMOUNT } from "@shwe/domain";
+import { LAST_SIX_DIGITS_PATTERN, MAX_AMOUNT, PROMO_CODE_PATTERN } from "@shwe/domain";
 import { z } from "zod";
 import { amountSchema, daySchema, nextCursorSchema, text } from "./common.ts";
 
@@ -45,11 +45,10 @@ export const paymentMethodListSchema = z.array(paymentMethodSchema);
 /** GET /api/cashin-amount and /api/cashout-amount: preset amount chips. */
 export const amountChipsSchema = z.array(money);
 
-export const lastSixDigitsSchema = text().regex(/^\d{6}$/, "must be exactly 6 digits");
-export const promoCodeInputSchema = text()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9_-]{1,32}$/, "must be 1 to 32 letters or digits");
+/** The rule is the domain's (`isLastSixDigits`, what the cash-in form checks); wallet.test.ts holds them equal. */
+export const lastSixDigitsSchema = text().regex(LAST_SIX_DIGITS_PATTERN, "must be exactly 6 digits");
+/** The rule is the domain's (`normalizePromoCode`, what the cash-in form checks); wallet.test.ts holds them equal. */
+export const promoCodeInputSchema = text().trim().toUpperCase().regex(PROMO_CODE_PATTERN, "must be 1 to 32 letters or digits");
 
 /** POST /api/cash-in */
 export const cashInBodySchema = z.strictObject({

@@ -13,4 +13,5 @@ export * from "./rewards/pocket.ts";
 export * from "./rewards/pocket-caps.ts";
 export * from "./rewards/points.ts";
 export * from "./rewards/referral.ts";
+export * from "./text-fields.ts";
 export * from "./vitals.ts";

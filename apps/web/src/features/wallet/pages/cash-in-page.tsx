@@ -1,5 +1,4 @@
-import { lastSixDigitsSchema, promoCodeInputSchema } from "@shwe/contracts";
-import { formatAmount, yangonDate } from "@shwe/domain";
+import { formatAmount, isLastSixDigits, normalizePromoCode, yangonDate } from "@shwe/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button.tsx";
@@ -57,10 +56,11 @@ export function CashInPage() {
     if (value === undefined) next.amount = t("validation.amountRequired");
     else if (value < method.min_amount) next.amount = t("errors.AMOUNT_BELOW_MIN", { amount: formatAmount(method.min_amount) });
     else if (value > method.max_amount) next.amount = t("errors.AMOUNT_ABOVE_MAX", { amount: formatAmount(method.max_amount) });
-    if (!lastSixDigitsSchema.safeParse(lastSix).success) next.lastSix = t("validation.lastSix");
-    const promoCode = promo.trim();
-    const parsedPromo = promoCode ? promoCodeInputSchema.safeParse(promoCode) : undefined;
-    if (parsedPromo && !parsedPromo.success) next.promo = t("validation.promo");
+    // The server's rules (packages/domain text-fields.ts, the contracts' schemas are built from them).
+    if (!isLastSixDigits(lastSix)) next.lastSix = t("validation.lastSix");
+    const promoTyped = promo.trim();
+    const promoCode = promoTyped ? normalizePromoCode(promoTyped) : undefined;
+    if (promoTyped && promoCode === undefined) next.promo = t("validation.promo");
     setErrors(next);
     if (Object.keys(next).length > 0 || value === undefined) return;
 
@@ -68,7 +68,7 @@ export function CashInPage() {
       payment_method_id: method.id,
       amount: value,
       last_six_digits: lastSix,
-      ...(parsedPromo?.success ? { promo_code: parsedPromo.data } : {}),
+      ...(promoCode ? { promo_code: promoCode } : {}),
     };
     cashIn.mutate(body, {
       onSuccess: () => {

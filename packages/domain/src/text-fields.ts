@@ -1,0 +1,42 @@
+/**
+ * Rules of the text fields a player types, in one place: the contracts' zod schemas (which the
+ * server validates every request with) are built from them, and the web forms check the same
+ * rules with these plain functions, so a form does not need zod to say what is wrong.
+ */
+
+/** True when the text holds no C0 control character other than tab, line feed and carriage return. */
+export function hasNoControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return false;
+    // A UTF-16 surrogate must come as a pair: a lone one is no character at all (PostgreSQL's
+    // jsonb refuses its \u escape, and it cannot be written as UTF-8).
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const low = value.charCodeAt(i + 1);
+      if (c > 0xdbff || !(low >= 0xdc00 && low <= 0xdfff)) return false;
+      i++;
+    }
+  }
+  return true;
+}
+
+/** The last six digits of the wallet transaction a cash-in names (exactly six digits). */
+export const LAST_SIX_DIGITS_PATTERN = /^\d{6}$/;
+
+/** A promo code as stored and compared: 1 to 32 upper-case letters, digits, `_` or `-`. */
+export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{1,32}$/;
+
+/** The cash-in's last six digits as the server accepts them. */
+export function isLastSixDigits(value: string): boolean {
+  return hasNoControlCharacters(value) && LAST_SIX_DIGITS_PATTERN.test(value);
+}
+
+/**
+ * A promo code as typed, the way the server reads it: without surrounding spaces, upper-cased;
+ * undefined when it is not a promo code at all.
+ */
+export function normalizePromoCode(input: string): string | undefined {
+  if (!hasNoControlCharacters(input)) return undefined;
+  const code = input.trim().toUpperCase();
+  return PROMO_CODE_PATTERN.test(code) ? code : undefined;
+}
