@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { preloadSchemas } from "../api/schemas.ts";
 
 interface AuthCardProps {
   title: string;
@@ -13,8 +14,15 @@ interface AuthCardProps {
 /**
  * The frame of every account page: a heading and one card, one column on a phone and a centred
  * card on a desktop. The card body puts its primary button in the lower half of a phone screen.
+ * The first field the player enters starts loading the schemas the account calls check with.
  */
 export function AuthCard({ title, subtitle, top, children, footer }: AuthCardProps) {
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const card = body.current;
+    card?.addEventListener("focusin", preloadSchemas, { once: true });
+    return () => card?.removeEventListener("focusin", preloadSchemas);
+  }, []);
   return (
     <div className="mx-auto flex w-full max-w-[440px] flex-col px-4 pt-6 pb-10 sm:pt-14">
       <div className="mb-5 flex flex-col items-center text-center">
@@ -28,7 +36,9 @@ export function AuthCard({ title, subtitle, top, children, footer }: AuthCardPro
         {subtitle ? <p className="mt-1 text-sm text-balance text-muted">{subtitle}</p> : null}
       </div>
       {top}
-      <div className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-7">{children}</div>
+      <div ref={body} className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-7">
+        {children}
+      </div>
       {footer ? <div className="mt-5 flex flex-col items-center gap-1 text-center text-sm text-muted">{footer}</div> : null}
     </div>
   );

@@ -1,3 +1,7 @@
+// The account calls load the shared schemas on first use (api/schemas.ts), which a browser starts as
+// soon as the player is in a field; here they are loaded with the test file, so that no test's
+// waiting for the screen includes the first compile of the contracts package.
+import "@shwe/contracts";
 import type { ReactElement } from "react";
 import { vi } from "vitest";
 import cnAuth from "../../../../public/locales/cn/auth.json";
