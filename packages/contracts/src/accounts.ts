@@ -1,19 +1,21 @@
+import { NAME_MAX_LENGTH, OTP_CODE_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REFERRAL_CODE_PATTERN } from "@shwe/domain";
 import { z } from "zod";
 import { profileSchema, text } from "./common.ts";
 
 /** A phone as typed by the player (09…, +959…, 959…); the server normalises it. */
 export const phoneInputSchema = text().min(9).max(20);
 /** ≥ 8 characters, any characters, at most 64 (domain-rules §2). */
-export const passwordSchema = text().min(8, "must be at least 8 characters").max(64, "must be at most 64 characters");
+export const passwordSchema = text()
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`);
 export const lvl2StatusSchema = z.enum(["none", "pending", "approved", "rejected"]);
 /** register: sign-up; reset: password reset; login: sign-in while the phone is locked by wrong passwords. */
 export const otpPurposeSchema = z.enum(["register", "reset", "login"]);
-export const otpCodeSchema = text().regex(/^\d{6}$/, "must be 6 digits");
-export const nameSchema = text().trim().min(1).max(60);
-export const referralCodeSchema = text()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{6}$/, "must be 6 letters or digits");
+// The rules below are the domain's (text-fields.ts), which the sign-up forms check too; the web's
+// auth validation tests hold the forms' checks and these schemas equal.
+export const otpCodeSchema = text().regex(OTP_CODE_PATTERN, "must be 6 digits");
+export const nameSchema = text().trim().min(1).max(NAME_MAX_LENGTH);
+export const referralCodeSchema = text().trim().toUpperCase().regex(REFERRAL_CODE_PATTERN, "must be 6 letters or digits");
 
 export const checkPhoneBodySchema = z.strictObject({ phone: phoneInputSchema });
 export const checkPhoneResponseSchema = z.object({ registered: z.boolean() });

@@ -20,6 +20,26 @@ export function hasNoControlCharacters(value: string): boolean {
   return true;
 }
 
+/**
+ * A text's length in characters as the server counts them (zod and the password policy): Unicode
+ * code points, so an emoji (two UTF-16 units) is one character, where `String.length` says two.
+ */
+export function characterCount(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
+/** A player's name, trimmed: 1 to this many characters. */
+export const NAME_MAX_LENGTH = 60;
+
+/** The SMS code's length; the code is that many digits. */
+export const OTP_LENGTH = 6;
+export const OTP_CODE_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+
+/** A referral code, upper-cased: six letters or digits. */
+export const REFERRAL_CODE_PATTERN = /^[A-Z0-9]{6}$/;
+
 /** The last six digits of the wallet transaction a cash-in names (exactly six digits). */
 export const LAST_SIX_DIGITS_PATTERN = /^\d{6}$/;
 

@@ -1,10 +1,22 @@
-import { normalizePhone } from "@shwe/domain";
+import {
+  characterCount,
+  NAME_MAX_LENGTH,
+  normalizePhone,
+  OTP_CODE_PATTERN,
+  OTP_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  REFERRAL_CODE_PATTERN,
+} from "@shwe/domain";
 
-/** Client-side checks mirroring the server's rules (domain-rules §2), so most mistakes never leave the phone. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 64;
-export const NAME_MAX = 60;
-export const OTP_LENGTH = 6;
+/**
+ * Client-side checks of the server's rules (domain-rules §2), so most mistakes never leave the phone.
+ * The lengths and patterns are the domain's, which the contracts' schemas are built from too.
+ */
+export const PASSWORD_MIN = PASSWORD_MIN_LENGTH;
+export const PASSWORD_MAX = PASSWORD_MAX_LENGTH;
+export const NAME_MAX = NAME_MAX_LENGTH;
+export { OTP_LENGTH };
 
 /** Translation keys (auth namespace) of the problems a field can have. */
 export type FieldProblem =
@@ -28,8 +40,10 @@ export function checkPhone(input: string): { phone: string } | { problem: FieldP
 
 export function checkNewPassword(password: string): FieldProblem | undefined {
   if (!password) return "validation.password_required";
-  if (password.length < PASSWORD_MIN) return "validation.password_short";
-  if (password.length > PASSWORD_MAX) return "validation.password_long";
+  // Characters as the server counts them: an emoji is one, not two.
+  const length = characterCount(password);
+  if (length < PASSWORD_MIN) return "validation.password_short";
+  if (length > PASSWORD_MAX) return "validation.password_long";
   return undefined;
 }
 
@@ -41,7 +55,7 @@ export function checkConfirm(password: string, confirm: string): FieldProblem | 
 export function checkName(name: string): FieldProblem | undefined {
   const trimmed = name.trim();
   if (!trimmed) return "validation.name_required";
-  return trimmed.length > NAME_MAX ? "validation.name_long" : undefined;
+  return characterCount(trimmed) > NAME_MAX ? "validation.name_long" : undefined;
 }
 
 /** Keeps only digits, at most six: what the code box accepts (also from pasted SMS text). */
@@ -50,14 +64,14 @@ export function cleanCode(input: string): string {
 }
 
 export function checkCode(code: string): FieldProblem | undefined {
-  return new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code) ? undefined : "validation.code_invalid";
+  return OTP_CODE_PATTERN.test(code) ? undefined : "validation.code_invalid";
 }
 
 /** A referral code is optional; when given it is six letters or digits (case does not matter). */
 export function normalizeReferral(input: string): { code: string | undefined } | { problem: FieldProblem } {
   const code = input.trim().toUpperCase();
   if (!code) return { code: undefined };
-  return /^[A-Z0-9]{6}$/.test(code) ? { code } : { problem: "validation.referral_invalid" };
+  return REFERRAL_CODE_PATTERN.test(code) ? { code } : { problem: "validation.referral_invalid" };
 }
 
 /**
