@@ -27,7 +27,7 @@ export const INITIAL_JS_TARGET_KB = 90;
  * 157 KB because their forms checked fields with the shared zod schemas (packages/contracts, a
  * 35.7 KB gzip chunk with zod). Cash-in now checks its fields with the domain's rules the contracts
  * are built from (156 → 119.5 KB), and the account calls load the schemas when first used, started
- * as the player enters a field (sign-in 149.4 → 112.8 KB). zod/mini was weighed and not taken: 3.5 KB
+ * as the player enters a field (sign-in 149.4 → 113.1 KB). zod/mini was weighed and not taken: 3.5 KB
  * gzip for the cash-in's two fields (about 122.7 KB in all) and about 7 KB for a cut-down sign-in
  * body and session, before the other account calls' schemas.
  */
