@@ -49,8 +49,16 @@ export const wsBroadcastMessageSchema = z.object({
 });
 /** A draw was resulted (lottery.ts), with its live event id. */
 export const wsLiveResultMessageSchema = wsResultMessageSchema.extend({ event_id: eventId });
-/** The end of a resume's replay: `last_event_id` is the newest event this socket may see. */
-export const wsCaughtUpMessageSchema = z.object({ type: z.literal("caught_up"), last_event_id: z.number().int().min(0) });
+/**
+ * The end of a resume's replay: `last_event_id` is the newest event this socket may see. With `more`,
+ * the replay was one full page and `last_event_id` the last event it read: the socket asks for the
+ * next page with `{type: "resume", after: last_event_id}` until a `caught_up` without `more`.
+ */
+export const wsCaughtUpMessageSchema = z.object({
+  type: z.literal("caught_up"),
+  last_event_id: z.number().int().min(0),
+  more: z.literal(true).optional(),
+});
 
 export const wsLiveMessageSchema = z.discriminatedUnion("type", [
   wsChatMessageSchema,

@@ -14,6 +14,17 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refusal kept behind an Idempotency-Key, answered again to a repeat of its request (api.md
+ * "Idempotency"): its stored status and body, sent with `Idempotent-Replayed: true` as every replay is.
+ */
+export class ReplayedRefusal extends AppError {
+  constructor(status: number, code: string, message: string, details?: Record<string, unknown>) {
+    super(status, code, message, details);
+    this.name = "ReplayedRefusal";
+  }
+}
+
 export const badRequest = (message: string, details?: Record<string, unknown>) => new AppError(400, "VALIDATION_FAILED", message, details);
 export const unauthenticated = (message = "Please sign in.") => new AppError(401, "UNAUTHENTICATED", message);
 export const forbidden = (message = "You are not allowed to do this.") => new AppError(403, "FORBIDDEN", message);

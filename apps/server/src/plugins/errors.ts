@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
-import { AppError } from "../lib/errors.ts";
+import { AppError, ReplayedRefusal } from "../lib/errors.ts";
 import { summarizeError } from "../lib/log-safety.ts";
 
 export { isDatabaseUnavailable };
@@ -21,6 +21,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err instanceof AppError) {
       const body: ErrorBody = { message: err.message, code: err.code };
       if (err.details) body.details = err.details;
+      if (err instanceof ReplayedRefusal) void reply.header("idempotent-replayed", "true");
       if (err.status === 429 && err.details?.retry_after !== undefined) {
         void reply.header("retry-after", String(err.details.retry_after));
       } else if (err.status === 503) {

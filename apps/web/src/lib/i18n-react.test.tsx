@@ -52,6 +52,9 @@ describe("useTranslation", () => {
       </I18nextProvider>,
     );
     expect(screen.getByText("ထီ")).toBeInTheDocument();
+    // The start ends with the fallback language's common file (the part, drawn before, draws once more).
+    await act(() => i18n.loadNamespaces(["common"]));
+    expect(i18n.isInitialized).toBe(true);
     const before = renders.count;
     // Another chunk's namespace, and the fallback language's files arriving behind the page.
     await act(() => i18n.loadNamespaces(["market", "common", "lottery"]));
@@ -119,5 +122,46 @@ describe("useTranslation", () => {
       </I18nextProvider>,
     );
     expect(screen.getByText("တိုက်ရိုက်")).toBeInTheDocument();
+  });
+
+  it("draws a part again that was drawn before the start ended, when it ends (a part shown only once ready)", async () => {
+    const i18n = createInstance();
+    // The fallback language's common file is slow: the start waits for it.
+    let answer: (file: ResourceKey) => void = () => undefined;
+    const backend: BackendModule = {
+      type: "backend",
+      read: (lng, ns) => {
+        if (lng === "en" && ns === "common") return new Promise<ResourceKey>((resolve) => (answer = resolve));
+        const file = files[lng]?.[ns];
+        return file ? Promise.resolve(file) : Promise.reject(new Error(`/locales/${lng}/${ns}.json (404)`));
+      },
+    };
+    const starting = i18n.use(backend).init({
+      lng: "mm",
+      fallbackLng: "en",
+      supportedLngs: ["mm", "en"],
+      defaultNS: "common",
+      fallbackNS: "common",
+      ns: ["common"],
+      resources: { mm: { common: files.mm?.common ?? {}, lottery: files.mm?.lottery ?? {} } },
+    });
+    function Shown() {
+      const { t, ready } = useTranslation("lottery", { useSuspense: false });
+      return ready ? <p>{t("title")}</p> : null;
+    }
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Shown />
+      </I18nextProvider>,
+    );
+    expect(i18n.isInitialized).toBe(false);
+    expect(screen.queryByText("ထီ")).toBeNull();
+    // The last file arrives: it changes none of the part's texts, but the start ends with it.
+    await act(async () => {
+      answer(files.en?.common ?? {});
+      await starting;
+    });
+    expect(i18n.isInitialized).toBe(true);
+    expect(screen.getByText("ထီ")).toBeInTheDocument();
   });
 });

@@ -17,7 +17,8 @@ import defaultInstance, { type I18n, type TFunction, type ThirdPartyModule, type
 /**
  * React bindings of the site's translations (the part of react-i18next's API the app uses):
  * useTranslation, Trans and I18nextProvider. A component waits (Suspense) until its namespace of
- * the current language is loaded, and draws again when the language changes.
+ * the current language is loaded, and draws again when the language changes, when a file it shows
+ * texts of arrives, and when the start ends if it was drawn before.
  */
 
 let globalInstance: I18n = defaultInstance;
@@ -68,14 +69,21 @@ export function useTranslation(ns?: string, options: { useSuspense?: boolean } =
     const onLanguage = (lng: unknown) => {
       if (lng !== drawnIn.current) redraw();
     };
+    // The start ending (its last file, perhaps one whose texts this part does not show) makes a part
+    // drawn before it ready: it draws again, its texts or what it shows only once ready.
+    const onInitialized = () => {
+      if (!drawnReady.current && i18n.hasLoadedNamespace(namespace)) redraw();
+    };
     i18n.on("languageChanged", onLanguage);
     i18n.on("loaded", onLoaded);
+    i18n.on("initialized", onInitialized);
     // A file that arrived between the drawing and now (before these listeners) announced itself to
     // no one: a part drawn without its texts draws again once they are there.
     if (!drawnReady.current && i18n.isInitialized && i18n.hasLoadedNamespace(namespace)) redraw();
     return () => {
       i18n.off("languageChanged", onLanguage);
       i18n.off("loaded", onLoaded);
+      i18n.off("initialized", onInitialized);
     };
   }, [i18n, namespace, borrowed]);
   const ready = i18n.isInitialized && i18n.hasLoadedNamespace(namespace);

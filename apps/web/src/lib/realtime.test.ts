@@ -164,6 +164,43 @@ describe("connectRealtime", () => {
     stop();
   });
 
+  it("asks for the next page of a long replay until caught up; a drop mid-replay resumes where the pages stood", () => {
+    connect();
+    const results = vi.fn();
+    const stop = subscribeRealtime("result", results);
+    lastSocket().accept();
+    lastSocket().serverSend({ type: "caught_up", last_event_id: 10 });
+    lastSocket().serverClose(1006);
+    vi.advanceTimersByTime(1_000);
+    lastSocket().accept();
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "resume", after: 10 });
+    // A full page: the socket asks for the next one after the last event the page sent.
+    lastSocket().serverSend({ type: "result", event_id: 11, lottery: "2D", number: "11" });
+    lastSocket().serverSend({ type: "result", event_id: 12, lottery: "2D", number: "12" });
+    lastSocket().serverSend({ type: "caught_up", last_event_id: 12, more: true });
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "resume", after: 12 });
+    // An event heard live meanwhile is newer than what the pages have reached.
+    lastSocket().serverSend({ type: "result", event_id: 40, lottery: "2D", number: "40" });
+    lastSocket().serverSend({ type: "result", event_id: 13, lottery: "2D", number: "13" });
+    lastSocket().serverSend({ type: "caught_up", last_event_id: 13, more: true });
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "resume", after: 13 });
+    expect(connection?.resumePoint().lastEventId).toBe(13);
+    // Dropped before the last page: the new socket starts from the page, not from event 40.
+    lastSocket().serverClose(1006);
+    vi.advanceTimersByTime(1_000);
+    lastSocket().accept();
+    expect(lastSocket().sent.at(-1)).toEqual({ type: "resume", after: 13 });
+    lastSocket().serverSend({ type: "result", event_id: 13, lottery: "2D", number: "13" });
+    lastSocket().serverSend({ type: "result", event_id: 14, lottery: "2D", number: "14" });
+    lastSocket().serverSend({ type: "result", event_id: 40, lottery: "2D", number: "40" });
+    lastSocket().serverSend({ type: "caught_up", last_event_id: 40 });
+    expect(results.mock.calls.map(([m]) => m.number)).toEqual(["11", "12", "40", "13", "14"]);
+    // Caught up: nothing more is asked, and the next drop resumes after the newest event.
+    expect(lastSocket().sent.filter((m) => (m as { type?: unknown }).type === "resume")).toEqual([{ type: "resume", after: 13 }]);
+    expect(connection?.resumePoint().lastEventId).toBe(40);
+    stop();
+  });
+
   it("a socket that replaces the tab's socket (signing in) resumes where that one stopped, repeats dropped", () => {
     connect({ token: undefined });
     const results = vi.fn();

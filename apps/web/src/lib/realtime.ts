@@ -7,7 +7,8 @@ import type { WsBalanceMessage } from "@shwe/contracts";
  * message other than the socket's own housekeeping handed to subscribers (balance, live results,
  * chat messages, marquee, broadcasts …). Live events carry a growing `event_id`: after each
  * (re)connection the socket asks to `resume` after the last one seen, so what was missed during a
- * drop arrives then, each event once. A socket that replaces another of the same tab (signing in or
+ * drop arrives then, each event once (a long replay comes in pages: the socket asks for the next
+ * after each `caught_up` that says `more`). A socket that replaces another of the same tab (signing in or
  * out) starts where the one before stopped (`resumeFrom`), so a result sent in between is not missed.
  */
 
@@ -136,7 +137,10 @@ export interface RealtimeOptions {
   resumeFrom?: ResumePoint | undefined;
 }
 
-/** The newest live event a socket saw, and the recent ids it saw (a replay may repeat them). */
+/**
+ * The live event a socket resumes after (the newest it saw, or where a replay sent in pages stood
+ * when it stopped), and the recent ids it saw (a replay may repeat them).
+ */
 export interface ResumePoint {
   lastEventId: number;
   seen: readonly number[];
@@ -177,6 +181,13 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   /** The newest live event seen (0: none yet, so the first resume asks only for what is showing now). */
   let lastEventId = options.resumeFrom?.lastEventId ?? 0;
   const seen = new Set<number>(options.resumeFrom?.seen.slice(-SEEN_IDS));
+  /**
+   * Where a replay sent in pages stands while its next page is awaited: nothing after it has been
+   * replayed yet (events heard live meanwhile may be newer), so a socket opened before the replay
+   * ends resumes from here, not from the newest event seen.
+   */
+  let replayCursor: number | undefined;
+  const resumeAfter = () => replayCursor ?? lastEventId;
 
   const clearTimers = () => {
     clearTimeout(retryTimer);
@@ -202,7 +213,8 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       attempt = 0;
       if (everReady) options.onReconnected?.();
       everReady = true;
-      ws.send(JSON.stringify(lastEventId > 0 ? { type: "resume", after: lastEventId } : { type: "resume" }));
+      const after = resumeAfter();
+      ws.send(JSON.stringify(after > 0 ? { type: "resume", after } : { type: "resume" }));
       tellStanding = (kind) => {
         if (socket !== ws || ws.readyState !== WebSocket.OPEN) return;
         for (const [k, message] of standing) if (kind === undefined || k === kind) ws.send(message);
@@ -220,7 +232,15 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     }
     if (message.type === "pong") return;
     if (message.type === "caught_up") {
-      if (isEventId(message.last_event_id)) lastEventId = Math.max(lastEventId, message.last_event_id);
+      if (!isEventId(message.last_event_id)) return;
+      if (message.more === true) {
+        // One full page of the replay: the next one follows the last event it sent.
+        replayCursor = message.last_event_id;
+        ws.send(JSON.stringify({ type: "resume", after: replayCursor }));
+        return;
+      }
+      replayCursor = undefined;
+      lastEventId = Math.max(lastEventId, message.last_event_id);
       return;
     }
     if (isEventId(message.event_id)) {
@@ -305,6 +325,6 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       retryTimer = undefined;
       open();
     },
-    resumePoint: () => ({ lastEventId, seen: [...seen] }),
+    resumePoint: () => ({ lastEventId: resumeAfter(), seen: [...seen] }),
   };
 }

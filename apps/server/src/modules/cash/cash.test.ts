@@ -203,6 +203,8 @@ describe("cash-in and cash-out (player side)", () => {
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
+    expect(first.headers["idempotent-replayed"]).toBeUndefined();
+    expect(again.headers["idempotent-replayed"]).toBe("true");
     expect(await balancesOf(t, u.id)).toMatchObject({ balance: 6_000, hold: 4_000 });
     expectErrorBody(await cashOut(u, goodOut(4_001), key), 409, "IDEMPOTENCY_MISMATCH");
 
@@ -212,6 +214,26 @@ describe("cash-in and cash-out (player side)", () => {
     const b = await cashIn(u, body, inKey);
     expect(a.statusCode).toBe(201);
     expect(b.json()).toEqual(a.json());
+    expect(b.headers["idempotent-replayed"]).toBe("true");
+  });
+
+  it("Idempotency-Key on a refused cash-out: the kept refusal is answered again as a replay, also once it would pass", async () => {
+    const u = await createUser(t);
+    await fund(t, u.id, 1_000);
+    const key = { "idempotency-key": "out-refused-3b9d" };
+    const refused = await cashOut(u, goodOut(4_000), key);
+    expectErrorBody(refused, 422, "INSUFFICIENT_FUNDS");
+    expect(refused.headers["idempotent-replayed"]).toBeUndefined();
+    await fund(t, u.id, 10_000);
+    const again = await cashOut(u, goodOut(4_000), key);
+    expectErrorBody(again, 422, "INSUFFICIENT_FUNDS");
+    expect(again.json()).toEqual(refused.json());
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(await balancesOf(t, u.id)).toMatchObject({ balance: 11_000, hold: 0 });
+    // A different body under the key is no replay: refused as a mismatch, without the header.
+    const mismatch = await cashOut(u, goodOut(4_001), key);
+    expectErrorBody(mismatch, 409, "IDEMPOTENCY_MISMATCH");
+    expect(mismatch.headers["idempotent-replayed"]).toBeUndefined();
   });
 
   it("a player reads only their own requests: another player's id answers 404", async () => {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Db, Tx } from "../../db/client.ts";
 import { createStatementBatch, type StatementBatch } from "../../db/statement-batch.ts";
 import { sha256Hex } from "../../lib/crypto.ts";
-import { AppError, badRequest, conflict } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, ReplayedRefusal } from "../../lib/errors.ts";
 import {
   claimIdempotencyKey,
   claimIdempotencyKeysWithAnswers,
@@ -19,7 +19,7 @@ import { inSavepoint, withMoneyTx } from "./ledger.service.ts";
 /**
  * Money-moving calls and the Idempotency-Key header (api.md "Idempotency"): the key is claimed in
  * the money transaction itself, before anything else. Same key and same body → the stored first
- * answer (success or refusal), nothing applied twice; same key, different body → 409
+ * answer (success or refusal) with `Idempotent-Replayed: true`, nothing applied twice; same key, different body → 409
  * IDEMPOTENCY_MISMATCH. A key answers so for 24 h from its first use; after that any request with
  * it is refused with 409 IDEMPOTENCY_KEY_EXPIRED (its row stays as a tombstone, see migration
  * 0009). Without the header the call simply runs once.
@@ -119,6 +119,8 @@ export async function runMoneyCall<T>(db: Db, call: MoneyCall, work: (tx: Tx) =>
   });
   if (outcome.status >= 400) {
     const e = outcome.body as ErrorBody;
+    // A kept refusal answered again is a replay like a kept success: it says so (Idempotent-Replayed).
+    if (outcome.replayed) throw new ReplayedRefusal(outcome.status, e.code, e.message, e.details);
     throw new AppError(outcome.status, e.code, e.message, e.details);
   }
   return outcome as MoneyCallResult<T>;

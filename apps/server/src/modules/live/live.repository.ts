@@ -67,16 +67,25 @@ export async function selectRecentEventsAfter(db: Executor, after: number, limit
 /**
  * What a socket missed since event `after` and may still use: the player's own and everyone's
  * events not yet expired, oldest first. Ids are handed out before commit, so an event committed
- * just after a later one may carry a smaller id: events made up to 5 s before event `after` are
- * included too (the client drops the ones it has already seen).
+ * just after a later one may carry a smaller id: with `lookBack`, events made up to 5 s before event
+ * `after` are included too (the client drops the ones it has already seen). Without it, strictly the
+ * events after `after`: the next page of a replay, which must never step back over what it sent.
  */
-export async function selectReplay(db: Executor, after: number, userId: number | null, limit: number): Promise<LiveEventRow[]> {
+export async function selectReplay(
+  db: Executor,
+  after: number,
+  userId: number | null,
+  limit: number,
+  lookBack: boolean,
+): Promise<LiveEventRow[]> {
+  const since = lookBack
+    ? sql`(id > ${after} or created_at > (select created_at - interval '5 seconds' from live_events where id = ${after}))`
+    : sql`id > ${after}`;
   const res = await db.execute(sql`
     select id, user_id, kind, payload from live_events
     where expires_at > now()
       and (user_id is null or user_id = ${userId ?? 0})
-      and (id > ${after}
-           or created_at > (select created_at - interval '5 seconds' from live_events where id = ${after}))
+      and ${since}
     order by id limit ${limit}`);
   return rowsOf<RawRow>(res).map(toRow);
 }

@@ -27,8 +27,8 @@ import {
 
 /** A process that has not reported its sockets for this long no longer counts. */
 export const PRESENCE_FRESH_SECONDS = 30;
-/** At most this many events are replayed to one socket. */
-const REPLAY_LIMIT = 200;
+/** At most this many events are replayed to one socket at a time (one page; the socket asks for the next). */
+export const REPLAY_LIMIT = 200;
 
 /**
  * Publishes a live event from inside a transaction: stored (for sockets that reconnect) and
@@ -122,29 +122,44 @@ export async function connections(ctx: AppContext): Promise<LiveConnections> {
   return sumPresence(ctx.db, PRESENCE_FRESH_SECONDS);
 }
 
+/** One page of a socket's replay (see replayFor). */
+export interface ReplayPage {
+  messages: Record<string, unknown>[];
+  /** Where the socket stands once it has these messages: the `caught_up` message's `last_event_id`. */
+  head: number;
+  /** The page was full: more events follow `head`, to be asked for with `resume` after it. */
+  more: boolean;
+}
+
 /**
  * What a socket is sent when it asks to resume: with `after`, every event since then it may still
  * use (results of the last hours, chat messages still running, broadcasts of the last day); without,
  * only the chat messages still running. A chat message runs 20 s from its sending: it is replayed with
- * the time it has left, and not at all once that is over. Then the current marquee and the newest event id.
+ * the time it has left, and not at all once that is over. At most REPLAY_LIMIT events are read at a
+ * time: a full page answers `more` and, as its head, the last event it read (never an event beyond
+ * it, so nothing after the page is taken as seen); the socket then asks again after that head, and
+ * that request (`continued`: the socket's route remembers where its page ended) reads strictly later
+ * ids, without the first page's 5 s look-back, so pages never repeat or step back. The last page
+ * ends with the current marquee and the newest event id.
  */
-export async function replayFor(
-  ctx: AppContext,
-  userId: number | null,
-  after: number | undefined,
-): Promise<{ messages: Record<string, unknown>[]; head: number }> {
+export async function replayFor(ctx: AppContext, userId: number | null, after: number | undefined, continued = false): Promise<ReplayPage> {
   const head = await selectHeadId(ctx.db);
-  const rows = after === undefined ? await selectLiveChats(ctx.db, 20) : await selectReplay(ctx.db, after, userId, REPLAY_LIMIT);
+  const rows =
+    after === undefined ? await selectLiveChats(ctx.db, 20) : await selectReplay(ctx.db, after, userId, REPLAY_LIMIT, !continued);
   const now = ctx.clock.now().getTime();
   const messages = rows
     .filter((r) => r.kind !== "marquee")
     .map((r) => (r.kind === "chat" ? runningChat(r, now) : liveMessageOf(r)))
     .filter((m): m is Record<string, unknown> => m !== null);
+  const lastRead = rows.at(-1)?.id;
+  if (after !== undefined && rows.length >= REPLAY_LIMIT && lastRead !== undefined) {
+    return { messages, head: lastRead, more: true };
+  }
   const [texts, marqueeId] = await Promise.all([readSetting(ctx.db, HEADER_PLAY_TEXT), selectLastMarqueeId(ctx.db)]);
   const { mm, ...translations } = texts;
   messages.push({ type: "marquee", event_id: marqueeId, text: mm, translations } satisfies WsLiveMessage);
   const last = Math.max(head, ...rows.map((r) => r.id));
-  return { messages, head: last };
+  return { messages, head: last, more: false };
 }
 
 /** Whether the player has a page open now (a socket on any server process). */

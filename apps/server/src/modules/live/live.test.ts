@@ -8,6 +8,7 @@ import { auditRowsOf } from "../content/content-test-accounts.ts";
 import { call, createUser, expectErrorBody, expectLedgerClean, fund, type TestUser } from "../ledger/testing.ts";
 import { publishRealtime } from "../realtime/realtime.repository.ts";
 import { type Opened, open } from "../realtime/ws-testing.ts";
+import { REPLAY_LIMIT } from "./live.service.ts";
 
 type Msg = Record<string, unknown>;
 const ofType = (type: string) => (m: Msg) => m.type === type;
@@ -205,6 +206,53 @@ describe("live events on the socket", () => {
     expect(caughtUp.last_event_id).toBeGreaterThanOrEqual(result?.event_id as number);
     expect(again.messages.some((m) => m.type === "broadcast" && m.title === "mine")).toBe(false);
     again.ws.close();
+  });
+
+  it("a socket that missed more than a page of events gets every one, once and in order, a page at a time", async () => {
+    const first = await visitor(t.app);
+    first.ws.send(JSON.stringify({ type: "resume" }));
+    const after = (await first.next(ofType("caught_up"))).last_event_id as number;
+    first.ws.terminate();
+
+    // Stored while the socket was away (never announced to it): more than two pages.
+    const count = REPLAY_LIMIT * 2 + 37;
+    const inserted = await t.ctx.db.execute(sql`
+      insert into live_events (user_id, kind, payload, expires_at)
+      select null, 'result', jsonb_build_object('lottery', '2D', 'draw_id', g, 'number', lpad((g % 100)::text, 2, '0'),
+                                                'draw_at', now()), now() + interval '12 hours'
+      from generate_series(1, ${count}) as g
+      returning id`);
+    const missed = rowsOf<{ id: number | string }>(inserted)
+      .map((r) => Number(r.id))
+      .sort((a, b) => a - b);
+    expect(missed).toHaveLength(count);
+
+    // Asked for again after each full page, as the web client does.
+    const s = await visitor(t.app);
+    const caughtUps: Msg[] = [];
+    let cursor = after;
+    for (let page = 0; page < 10; page++) {
+      s.ws.send(JSON.stringify({ type: "resume", after: cursor }));
+      const caughtUp = await s.next(ofType("caught_up"));
+      caughtUps.push(caughtUp);
+      if (caughtUp.more !== true) break;
+      cursor = caughtUp.last_event_id as number;
+    }
+    expect(caughtUps.map((c) => c.more === true)).toEqual([true, true, false]);
+    const delivered = s.messages.filter((m) => m.type !== "marquee" && typeof m.event_id === "number").map((m) => m.event_id as number);
+    // The look-back of the first page may repeat events from just before `after`, never a later page.
+    expect(new Set(delivered).size).toBe(delivered.length);
+    expect(delivered.filter((id) => id > after)).toEqual(missed);
+    // A full page's head names the last event it sent, never one beyond; the last page's reaches the newest.
+    let sentSoFar = 0;
+    for (const m of s.messages) {
+      if (m.type === "caught_up" && m.more === true) expect(m.last_event_id).toBe(sentSoFar);
+      else if (m.type === "result") sentSoFar = Math.max(sentSoFar, m.event_id as number);
+    }
+    expect(caughtUps.at(-1)?.last_event_id).toBeGreaterThanOrEqual(missed.at(-1) as number);
+    // Only the last page ends with the marquee.
+    expect(s.messages.filter(ofType("marquee"))).toHaveLength(1);
+    s.ws.close();
   });
 
   it("a fresh page's resume (no id) gets only running chat messages and the marquee; others' broadcasts never", async () => {

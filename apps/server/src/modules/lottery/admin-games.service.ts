@@ -80,6 +80,7 @@ export async function getGame(ctx: AppContext, type: LotteryType): Promise<Admin
 
 /** What bringing a game's waiting draws in line with a schedule needs: draws to void (they have bets) and to delete. */
 interface ReconcilePlan {
+  type: LotteryType;
   toVoid: number[];
   removable: number[];
 }
@@ -91,7 +92,7 @@ interface ReconcilePlan {
  */
 async function planReconcile(tx: Tx, ctx: AppContext, type: LotteryType, config: ScheduleConfig): Promise<ReconcilePlan> {
   const now = ctx.clock.now();
-  const plan: ReconcilePlan = { toVoid: [], removable: [] };
+  const plan: ReconcilePlan = { type, toVoid: [], removable: [] };
   for (const d of await lockUnresultedDrawsOf(tx, type)) {
     const day = yangonDate(d.drawAt);
     const scheduled = drawsOnDay(config, day).some((s) => s.at.getTime() === d.drawAt.getTime());
@@ -106,9 +107,14 @@ async function planReconcile(tx: Tx, ctx: AppContext, type: LotteryType, config:
   return plan;
 }
 
-/** Carries out plans (of one or several games): every bettor's accounts first, then the refunds and removals. Answers the voided ids. */
+/**
+ * Carries out plans (of one or several games, their draws already locked): every bettor's accounts
+ * first, then the refunds and removals. A derived game's draws (1D) are voided before their source's
+ * (2D), each for the plan's own reason: voiding a 2D draw first would void its fair 1D draw with it
+ * and leave that one already void. Answers the voided ids.
+ */
 async function applyReconcile(tx: Tx, plans: ReconcilePlan[], actor: Actor, reason: (drawId: number) => string): Promise<number[]> {
-  const toVoid = plans.flatMap((p) => p.toVoid);
+  const toVoid = [...plans].sort((a, b) => sourcesFirst(b.type, a.type)).flatMap((p) => p.toVoid);
   // Every bettor's accounts first, in one ascending lock: no house account is taken before a player's.
   await lockBettorsOf(tx, toVoid);
   for (const id of toVoid) await voidDrawInTx(tx, id, reason(id), actor);
@@ -230,10 +236,24 @@ export async function changeOffDay(
 }
 
 /**
+ * The order several games' rows and draws are locked in: a result source (2D, crypto 2D) before the
+ * games whose fair numbers come from it (1D, crypto 1D), as results, voids (voidDrawInTx), the
+ * scheduler (shareSeedWithDerivedDraws) and a change of result source take their draws; then by
+ * type. Locking a 1D draw before a 2D draw while one of those holds the 2D draw and wants the 1D
+ * draw would deadlock.
+ */
+export function sourcesFirst(a: LotteryType, b: LotteryType): number {
+  const derived = (t: LotteryType) => (DERIVED_FAIR_SOURCE[t] === undefined ? 0 : 1);
+  return derived(a) - derived(b) || a.localeCompare(b);
+}
+
+/**
  * Adds off days to several games in the caller's money transaction (a holiday file of a market):
  * as changeOffDay, each game's draws on those days are removed, or voided with refunds when they
  * have bets (every bettor locked once, before any refund), and each game's change is audited with
- * `note`. Answers each game's off days and the voided draws.
+ * `note`. Answers each game's off days and the voided draws. Lock order: the games' rows, then
+ * their waiting draws, game by game in sourcesFirst order (2D before 1D), then every bettor's
+ * accounts (the global order: draw → exposure row → request/bet → accounts).
  */
 export async function addOffDaysInTx(
   tx: Tx,
@@ -243,7 +263,7 @@ export async function addOffDaysInTx(
   note: Record<string, unknown>,
 ): Promise<{ off_days: Partial<Record<LotteryType, string[]>>; voided_draw_ids: number[] }> {
   const games: { type: LotteryType; before: ScheduleConfig; next: ScheduleConfig }[] = [];
-  for (const { type, days } of [...changes].sort((a, b) => a.type.localeCompare(b.type))) {
+  for (const { type, days } of [...changes].sort((a, b) => sourcesFirst(a.type, b.type))) {
     const game = await lockLotteryGame(tx, type);
     if (!game) throw notFound("This game does not exist.");
     const before = storedSchedule(game);

@@ -1,11 +1,19 @@
-import { holidayImportResultSchema, lotteryListSchema, movedDayResponseSchema, sectionResponseSchema } from "@shwe/contracts";
-import { DEFAULT_SCHEDULES, nextDraw, yangonDate } from "@shwe/domain";
+import {
+  holidayImportResultSchema,
+  type LotteryType,
+  lotteryListSchema,
+  movedDayResponseSchema,
+  sectionResponseSchema,
+} from "@shwe/contracts";
+import { commitSeed, DEFAULT_SCHEDULES, newSeed, nextDraw, yangonDate } from "@shwe/domain";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
 import { ManualClock } from "../../lib/clock.ts";
-import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { createTestApp, databaseUrlOf, onRealPostgres, type TestApp } from "../../test/test-app.ts";
 import { balancesOf, call, createUser, expectErrorBody, expectLedgerClean, fund, type TestUser } from "../ledger/testing.ts";
+import { sourcesFirst } from "./admin-games.service.ts";
 import { bet, send, testScheduler } from "./lottery.test-helpers.ts";
 
 const URL = "/api/admin/lottery/markets/SET/holidays";
@@ -137,8 +145,8 @@ describe("market holiday import", () => {
     expect(audit.map((a) => [a.action, a.target_id])).toEqual([
       ["draw.void", String(derived.id)],
       ["draw.void", String(target.id)],
-      ["lottery.off_day.import", "1D"],
       ["lottery.off_day.import", "2D"],
+      ["lottery.off_day.import", "1D"],
     ]);
 
     // Players: no draw of the holiday is offered, and the next draw is on a later day.
@@ -154,6 +162,38 @@ describe("market holiday import", () => {
     const again = holidayImportResultSchema.parse((await importFile(ics, true, admin.token, "set.ics")).json());
     expect(again.holidays.map((h) => h.new_for)).toEqual([[], []]);
     expect(again.voided_draw_ids).toEqual([]);
+    await expectLedgerClean(t);
+  });
+
+  it("voids a day's fair 2D draw and the 1D draw that takes its number when both have bets: each refunded, both for the holiday", async () => {
+    // The fair 1D draw at the 2D draw's time shares its seed and commitment (its number is the 2D's last digit).
+    const seed = newSeed();
+    const commitment = await commitSeed(seed);
+    const drawn = rowsOf<{ id: number; type: string; draw_at: string | Date }>(
+      await t.ctx.db.execute(sql`
+        insert into draws (type, draw_at, closes_at, status, odds, result_source, fair_seed_secret, fair_commitment)
+        values ('2D', now() + interval '10 days', now() + interval '10 days' - interval '5 minutes', 'open', 85, 'fair', ${seed}, ${commitment}),
+               ('1D', now() + interval '10 days', now() + interval '10 days' - interval '5 minutes', 'open', 9, 'fair', ${seed}, ${commitment})
+        returning id, type, draw_at`),
+    );
+    const twoD = drawn.find((d) => d.type === "2D");
+    const oneD = drawn.find((d) => d.type === "1D");
+    if (!twoD || !oneD) throw new Error("draws not made");
+    const before = (await balancesOf(t, player.id)).balance;
+    expect((await bet(t, player.token, "2D", twoD.id, [{ number: "42", amount: 1_000 }])).statusCode).toBe(201);
+    expect((await bet(t, player.token, "1D", oneD.id, [{ number: "2", amount: 500 }])).statusCode).toBe(201);
+
+    const res = await importFile(`${yangonDate(new Date(twoD.draw_at))},Exchange holiday\n`, true);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(holidayImportResultSchema.parse(res.json()).voided_draw_ids).toEqual([oneD.id, twoD.id]);
+    const reasons = rowsOf<{ id: number; status: string; void_reason: string | null }>(
+      await t.ctx.db.execute(sql`select id, status, void_reason from draws where id in (${twoD.id}, ${oneD.id}) order by id`),
+    );
+    expect(reasons.map((r) => [r.status, r.void_reason])).toEqual([
+      ["void", "Market holiday"],
+      ["void", "Market holiday"],
+    ]);
+    expect((await balancesOf(t, player.id)).balance).toBe(before);
     await expectLedgerClean(t);
   });
 
@@ -185,4 +225,76 @@ describe("market holiday import", () => {
     expectErrorBody(await send(t, "POST", url, { token: admin.token, body: { from: to, to: later } }), 422, "ALREADY_A_DRAW_DAY");
     expectErrorBody(await send(t, "POST", url, { token: admin.token, body: { from: to, to } }), 422, "SAME_DAY");
   });
+});
+
+describe("the lock order of several games", () => {
+  it("puts a result source before the games whose numbers come from it (2D before 1D), as results and voids lock them", () => {
+    const types: LotteryType[] = ["1D", "C1D", "3D", "2D", "C2D"];
+    expect(types.sort(sourcesFirst)).toEqual(["2D", "3D", "C2D", "1D", "C1D"]);
+  });
+});
+
+/**
+ * A holiday import locks every waiting draw of 2D and 1D. A void or a result holds its 2D draw and
+ * then locks the fair 1D draw at its time (voidDrawInTx, shareSeedWithDerivedDraws): an import that
+ * locked the 1D draws first would wait on that 2D draw while holding the 1D draw the other wants.
+ * PGlite runs one statement at a time, so this runs only with TEST_DATABASE_URL set.
+ */
+describe.skipIf(!onRealPostgres)("holiday import against a void in flight on real PostgreSQL (set TEST_DATABASE_URL to run)", () => {
+  let t: TestApp;
+  let admin: TestUser;
+  const clock = new ManualClock(new Date());
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    admin = await createUser(t, { role: "admin" });
+  });
+  afterAll(async () => t?.close());
+
+  it("takes the 2D draws before the 1D draws: a transaction holding a 2D draw then locks its 1D draw without a deadlock", async () => {
+    await testScheduler(t).tick();
+    const [pair] = rowsOf<{ two_d: number; one_d: number }>(
+      await t.ctx.db.execute(sql`
+        select s.id as two_d, o.id as one_d from draws s join draws o on o.draw_at = s.draw_at and o.type = '1D'
+        where s.type = '2D' and s.status = 'open' order by s.draw_at limit 1`),
+    );
+    if (!pair) throw new Error("no 2D and 1D draws at the same time");
+
+    // What a void of the 2D draw does, held open between its two locks. It would find a deadlock
+    // at once (10 ms) rather than after the server's second, so a wrong order fails here.
+    const other = new pg.Client({ connectionString: await databaseUrlOf(t.database) });
+    await other.connect();
+    try {
+      await other.query("set deadlock_timeout = '10ms'");
+      await other.query("begin");
+      await other.query("select id from draws where id = $1 for update", [pair.two_d]);
+
+      const importing = send(t, "POST", URL, {
+        token: admin.token,
+        body: { file_name: "set.csv", content_base64: b64("2099-01-02,Exchange holiday\n"), apply: true },
+      });
+      // The import reaches the held 2D draw and waits for it.
+      const waiting = async () =>
+        rowsOf<{ n: number }>(
+          await t.ctx.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          ),
+        )[0]?.n ?? 0;
+      for (let i = 0; (await waiting()) === 0; i++) {
+        if (i > 500) throw new Error("the import never waited for the held 2D draw");
+        await new Promise((r) => setTimeout(r, 10));
+      }
+
+      await other.query("select id from draws where id = $1 for update", [pair.one_d]);
+      await other.query("commit");
+      const res = await importing;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(holidayImportResultSchema.parse(res.json()).applied).toBe(true);
+    } finally {
+      await other.end();
+    }
+    expect(
+      rowsOf<{ off: string[] }>(await t.ctx.db.execute(sql`select schedule->'off_days' as off from lottery_games where type = '1D'`))[0]
+        ?.off,
+    ).toEqual(["2099-01-02"]);
+  }, 30_000);
 });

@@ -37,7 +37,8 @@ const PRESENCE_SETTLE_MS = 1_000;
  * account with 4403, neither in time with 4408. Live events (live_events rows, announced by id on
  * the `live_event` channel at commit) reach every socket of every process; `{type: "resume", after}`
  * replays what a socket missed (see live.service.ts replayFor) and ends with `caught_up`, for
- * visitors as for players (public events only). `{type: "watch", topics}` sets the topics a socket
+ * visitors as for players (public events only); a `caught_up` with `more` ended a full page, and a
+ * `resume` after its `last_event_id` gets the next one. `{type: "watch", topics}` sets the topics a socket
  * hears (market readings, the console's inbox); a topic just started is sent its latest state at
  * once (hub.snapshotOf: a market's latest reading), so a socket back after a drop misses nothing.
  * A signed-in socket then gets `{type: "ready"}`, the current balances, and a
@@ -231,6 +232,8 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
     let visitor: VisitorClient | undefined;
     let authenticating = false;
     let resuming = false;
+    /** Where this socket's last full replay page ended: a resume after it is the next page. */
+    let pageEnd: number | undefined;
     /** Counts `watch` and `support_visitor` messages: an answer checked late never overrides a newer one. */
     let watchRound = 0;
     let joinRound = 0;
@@ -320,10 +323,12 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
         // One replay at a time per socket.
         if (resuming) return;
         resuming = true;
-        void replayFor(ctx, client?.userId ?? null, msg.after)
-          .then(({ messages, head }) => {
+        const continued = msg.after !== undefined && msg.after === pageEnd;
+        void replayFor(ctx, client?.userId ?? null, msg.after, continued)
+          .then(({ messages, head, more }) => {
+            pageEnd = more ? head : undefined;
             for (const m of messages) hub.sendRaw(socket, m);
-            hub.sendRaw(socket, { type: "caught_up", last_event_id: head });
+            hub.sendRaw(socket, more ? { type: "caught_up", last_event_id: head, more: true } : { type: "caught_up", last_event_id: head });
           })
           .catch((err) => app.log.warn({ err }, "live replay failed"))
           .finally(() => {
