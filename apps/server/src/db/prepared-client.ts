@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import pg from "pg";
 
 /**
@@ -29,7 +29,7 @@ function isPlain(value: unknown): boolean {
 
 /** The statement name of a text: `q` and 30 hex digits of its SHA-256. */
 export function statementName(text: string): string {
-  return `q${createHash("sha256").update(text).digest("hex").slice(0, 30)}`;
+  return `q${hash("sha256", text, "hex").slice(0, 30)}`;
 }
 
 const CONNECT_FAILURE = Symbol("shwe.db.connectFailure");

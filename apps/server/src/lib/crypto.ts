@@ -1,12 +1,13 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 
 /** 32 random bytes, URL-safe: bearer tokens, OTP proofs. */
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString("base64url");
 }
 
+/** SHA-256 in hex (strings as UTF-8), in one call: no Hash object per digest. */
 export function sha256Hex(input: string | Buffer): string {
-  return createHash("sha256").update(input).digest("hex");
+  return hash("sha256", input, "hex");
 }
 
 export function hmacSha256Hex(secret: string | Buffer, input: string | Buffer): string {

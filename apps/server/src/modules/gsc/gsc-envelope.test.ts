@@ -14,6 +14,7 @@ describe("GSC+ webhook envelope", () => {
   const now = Date.UTC(2026, 10, 26, 8, 0, 0);
 
   it("the contract's worked example: md5('AB12' + '1732600000' + 'withdraw' + 's3cr3t')", () => {
+    expect(gscInboundSign("AB12", "1732600000", "withdraw", "s3cr3t")).toBe("401a42ea5d8f1be4d73d8dba4df8ad1a");
     const c = simulatedGscConfig({ operatorCode: "AB12", secretKey: "s3cr3t" });
     const env = envelopeOf({
       operator_code: "AB12",

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { hash, timingSafeEqual } from "node:crypto";
 
 /**
  * The two MD5 sign families of GSC+ (gsc-plus.md §2): 32 lower-case hex characters over a plain
@@ -19,7 +19,7 @@ export type GscWebhookName = keyof typeof GSC_INBOUND_KEYWORDS;
 export type GscOutboundKeyword = "launchgame" | "productlist" | "gamelist" | "getwagers" | "getwager" | "gamehistory";
 
 function md5(text: string): string {
-  return createHash("md5").update(text, "utf8").digest("hex");
+  return hash("md5", text, "hex");
 }
 
 /** Aggregator → operator ("operator-first"): md5(operator_code ‖ request_time ‖ keyword ‖ secret). */

@@ -19,6 +19,22 @@ describe("GSC+ seamless wallet webhooks", () => {
   });
   afterAll(async () => t.close());
 
+  it("answers exactly the contract's JSON: its keys in its order, nothing else", async () => {
+    const p = await player(t, 1_000);
+    const send = (payload: string) =>
+      t.app.inject({ method: "POST", url: "/api/gsc/v1/api/seamless/withdraw", headers: { "content-type": "application/json" }, payload });
+    const bet = element(p.userCode, 1006, [{ id: uid("bytes"), action: "BET", amount: 100, wager_code: uid("w") }]);
+    const res = await send(JSON.stringify(signed("withdraw", { currency: "MMK", batch_requests: [bet] })));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(res.payload).toBe(
+      `{"code":0,"message":"","data":[{"member_account":"${p.userCode}","product_code":1006,"before_balance":1000,"balance":900,"code":0,"message":""}]}`,
+    );
+    const notJson = await send("{");
+    expect(notJson.statusCode).toBe(200);
+    expect(notJson.payload).toBe('{"code":999,"message":"Validation failed","data":[]}');
+  });
+
   describe("balance", () => {
     it("answers the game balance in the request currency: MMK as is, MMK2 ÷ 1000, MMK3 ÷ 100; no before_balance", async () => {
       const p = await player(t, 150_500);

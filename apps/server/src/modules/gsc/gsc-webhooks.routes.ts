@@ -39,6 +39,9 @@ export async function registerGscWebhookRoutes(app: ZodApp, ctx: AppContext, con
   const prefix = `${config.callbackPrefix.replace(/\/+$/, "")}${GSC_WEBHOOK_TAIL}`;
   await app.register(async (scope) => {
     const hooks = scope as unknown as ZodApp;
+    // The answers are built whole by gsc-wallet.service.ts (GscAnswer); the response schema below
+    // describes them for the API description and is not parsed again for every answer.
+    hooks.setSerializerCompiler(() => (data) => JSON.stringify(data));
     hooks.removeAllContentTypeParsers();
     hooks.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
     hooks.setErrorHandler((err: FastifyError, request, reply) => {

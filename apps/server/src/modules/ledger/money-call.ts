@@ -60,12 +60,33 @@ export interface MoneyCallResult<T> {
 
 /** JSON with sorted keys: the same body always hashes the same way. */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  // Built by appending (no entries array, no sort callback, no intermediate arrays): every money call
+  // and every GSC+ transaction is hashed through here. The text is exactly as before, holes of a
+  // sparse array included (empty), so stored request hashes still match.
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ",";
+      // A hole, a function or a symbol adds nothing, as Array.prototype.join wrote them.
+      const item: string | undefined = i in value ? canonicalJson(value[i]) : undefined;
+      if (item !== undefined) out += item;
+    }
+    return `${out}]`;
+  }
   if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+    const record = value as Record<string, unknown>;
+    // Default sort: UTF-16 code unit order, as the comparison of two strings with < is.
+    const keys = Object.keys(record).sort();
+    let out = "{";
+    let first = true;
+    for (const key of keys) {
+      const v = record[key];
+      if (v === undefined) continue;
+      if (!first) out += ",";
+      first = false;
+      out += `${JSON.stringify(key)}:${canonicalJson(v)}`;
+    }
+    return `${out}}`;
   }
   return JSON.stringify(value ?? null);
 }

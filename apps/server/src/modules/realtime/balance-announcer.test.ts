@@ -40,6 +40,25 @@ describe("balance announcements after commit", () => {
     for (const payload of sent) expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(7000);
   });
 
+  it("sends what is announced in one turn of the event loop in one notification", async () => {
+    const sent: string[] = [];
+    const announcer = gatheringAnnouncer(
+      async (payload) => {
+        sent.push(payload);
+      },
+      (err) => {
+        throw err;
+      },
+    );
+    // The callers of one money batch are answered together: each announces its player in turn.
+    announcer.announce([1]);
+    await Promise.resolve();
+    announcer.announce([2]);
+    queueMicrotask(() => announcer.announce([3, 1]));
+    await announcer.drain();
+    expect(sent).toEqual(["1,2,3"]);
+  });
+
   it("a failed notification is reported and the next announcements still go out", async () => {
     const sent: string[] = [];
     const errors: unknown[] = [];

@@ -34,10 +34,14 @@ export function gatheringAnnouncer(notify: (payload: string) => Promise<void>, o
 
   function pump(): void {
     if (sending || pending.size === 0) return;
-    const ids = [...pending];
-    pending = new Set();
+    // The ids are taken when the notification goes, on the next turn of the event loop: every commit
+    // announced in this turn (the callers of one money batch are answered together) goes in it.
     sending = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => send(ids))
+      .then(() => {
+        const ids = [...pending];
+        pending = new Set();
+        return send(ids);
+      })
       .catch(onError)
       .finally(() => {
         sending = undefined;
