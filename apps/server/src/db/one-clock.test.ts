@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../lib/clock.ts";
+import { move, product, uid } from "../modules/gsc/gsc.test-helpers.ts";
+import { simulatedGscConfig } from "../modules/gsc/gsc-config.ts";
+import { gscPathCounts, setGscOneCall } from "../modules/gsc/gsc-one-call.ts";
 import { createSystemAccount } from "../modules/ledger/ledger.repository.ts";
 import { createUser, expectErrorBody, expectLedgerClean, fund, type TestUser } from "../modules/ledger/testing.ts";
 import { betPathCounts, setOneCallBets } from "../modules/lottery/betting.service.ts";
@@ -8,17 +11,20 @@ import { bet, createDraw } from "../modules/lottery/lottery.test-helpers.ts";
 import { setOneCallWallet, walletPathCounts } from "../modules/providers/wallet/wallet-one-call.ts";
 import { CASINO_HOUSE_SHARDS, casinoAccountOf } from "../modules/providers/wallet/wallet-transaction.ts";
 import { connectTestProvider, nextId, type Player, player, TEST_PROVIDER, wallet } from "../modules/providers/wallet.test-helpers.ts";
+import { casinoPointsAccountOf } from "../modules/rewards/points.service.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { rowsOf } from "./client.ts";
 
 /**
  * One clock for both money paths (decision 0025): the one-call functions (bet_place, wallet_debit,
- * through money_batch or alone) judge a break by the server's instant, as the general path does, and
+ * gsc_element, through money_batch) judge a break by the server's instant, as the general path does, and
  * a draw's cut-off by the later of the server's instant and the database clock, as the general path
  * does. The server's clock here is a test's clock set an hour away from the database's, so a rule
  * judged by the wrong clock answers differently.
  */
 const HOUR = 3_600_000;
+/** A GSC+ product in kyat (MMK). */
+const GSC_PRODUCT = 1006;
 
 describe("one clock for the one-call and the general money paths", () => {
   let t: TestApp;
@@ -46,6 +52,7 @@ describe("one clock for the one-call and the general money paths", () => {
   function onBothPaths(enabled: boolean): void {
     setOneCallBets(t.ctx, enabled);
     setOneCallWallet(t.ctx, enabled);
+    setGscOneCall(t.ctx, enabled);
   }
 
   /** A lottery player whose house shard exists (its first bet is the general path's) and a game-balance player. */
@@ -59,9 +66,14 @@ describe("one clock for the one-call and the general money paths", () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
+    t = await createTestApp({ config: { gsc: simulatedGscConfig(), rateLimits: { enabled: false, factor: 1 } }, clock });
     connectTestProvider(t);
-    for (let shard = 0; shard < CASINO_HOUSE_SHARDS; shard++) await createSystemAccount(t.ctx.db, casinoAccountOf(TEST_PROVIDER, shard));
+    await product(t, GSC_PRODUCT);
+    for (let shard = 0; shard < CASINO_HOUSE_SHARDS; shard++) {
+      await createSystemAccount(t.ctx.db, casinoAccountOf(TEST_PROVIDER, shard));
+      await createSystemAccount(t.ctx.db, casinoAccountOf(`GSC${GSC_PRODUCT}`, shard));
+      await createSystemAccount(t.ctx.db, casinoPointsAccountOf(shard));
+    }
   }, 240_000);
   afterAll(async () => {
     onBothPaths(true);
@@ -69,7 +81,7 @@ describe("one clock for the one-call and the general money paths", () => {
     await t.close();
   });
 
-  it("a break over by the server's clock (ahead of the database's): the one call accepts the slip and the debit, as the general path does", async () => {
+  it("a break over by the server's clock (ahead of the database's): the one call accepts the slip, the debit and the GSC+ bet, as the general path does", async () => {
     const drawId = await createDraw(t, "2D", { closesIn: 3 * 3600 });
     for (const enabled of [true, false]) {
       await serverClockAt(0);
@@ -86,9 +98,17 @@ describe("one clock for the one-call and the general money paths", () => {
       expect(slip.statusCode, `one call ${enabled}: ${slip.body}`).toBe(201);
       const debit = await wallet(t, "debit", { player: gamer.userCode, transaction_id: nextId("d"), round_id: nextId("r"), amount: 700 });
       expect(debit.answer, `one call ${enabled}`).toMatchObject({ status: "OK", balance: 99_300 });
+      const elements = gscPathCounts(t.ctx);
+      const gscBet = await move(t, "withdraw", gamer.userCode, GSC_PRODUCT, "MMK", [
+        { id: uid("b"), action: "BET", amount: "300", wager_code: uid("w") },
+      ]);
+      expect(gscBet.answer.data?.[0], `one call ${enabled}`).toMatchObject({ code: 0, before_balance: 99_300, balance: 99_000 });
 
       const betsAfter = betPathCounts(t.ctx);
       const debitsAfter = walletPathCounts(t.ctx);
+      expect(gscPathCounts(t.ctx)).toEqual(
+        enabled ? { ...elements, oneCall: elements.oneCall + 1 } : { ...elements, general: elements.general + 1 },
+      );
       // With the one call on, both took it: no hand-back to the general path.
       if (enabled) {
         expect(betsAfter).toEqual({ ...bets, oneCall: bets.oneCall + 1 });
@@ -100,7 +120,7 @@ describe("one clock for the one-call and the general money paths", () => {
     }
   });
 
-  it("a break still on by the server's clock (behind the database's): both paths refuse the slip and the debit alike", async () => {
+  it("a break still on by the server's clock (behind the database's): both paths refuse the slip, the debit and the GSC+ bet alike", async () => {
     const drawId = await createDraw(t, "2D", { closesIn: 3 * 3600 });
     for (const enabled of [true, false]) {
       await serverClockAt(0);
@@ -115,6 +135,10 @@ describe("one clock for the one-call and the general money paths", () => {
       expectErrorBody(slip, 403, "SELF_EXCLUDED");
       const debit = await wallet(t, "debit", { player: gamer.userCode, transaction_id: nextId("d"), round_id: nextId("r"), amount: 700 });
       expect(debit.answer, `one call ${enabled}`).toMatchObject({ status: "PLAYER_BLOCKED", balance: 100_000 });
+      const gscBet = await move(t, "withdraw", gamer.userCode, GSC_PRODUCT, "MMK", [
+        { id: uid("b"), action: "BET", amount: "300", wager_code: uid("w") },
+      ]);
+      expect(gscBet.answer.data?.[0], `one call ${enabled}`).toMatchObject({ code: 999, balance: 100_000 });
     }
   });
 
