@@ -93,8 +93,9 @@ export async function lockExposureRows(tx: Executor, drawId: number, numbers: re
 
 /**
  * In one statement, at the last moment before commit: checks that the draw is still open at `now`
- * (openAt: neither clock past the cut-off) and adds each line's stake to its number only where the total stays within that
- * number's cap. Answers whether the draw was still open and how many numbers took their stake.
+ * (openAt: neither clock past the cut-off) and adds each line's stake to its number only where the
+ * total stays within that number's cap. Answers whether the draw was still open and how many
+ * numbers took their stake.
  */
 export async function raiseExposure(
   tx: Executor,
