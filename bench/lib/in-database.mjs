@@ -9,7 +9,8 @@ import { round } from "./statistics.mjs";
  * outbox row, the same statements) in a function made for the run, to show what the rest costs.
  *
  * The calls are built in SQL from the draw's game and settings, as the server builds them (the
- * function refuses a call whose fingerprints do not match, and every call must succeed here).
+ * function refuses a call whose fingerprints do not match, and every call must succeed here); the
+ * server's instant (p_now, decision 0025) is the database clock's here.
  */
 export async function betsInDatabase(url, drawId, seconds) {
   const client = new pg.Client({ connectionString: url });
@@ -22,7 +23,8 @@ export async function betsInDatabase(url, drawId, seconds) {
                coalesce((select g.schedule -> 'off_days' from lottery_games g where g.type = '2D'), '[]'::jsonb),
                (select md5(jsonb_build_array(g.enabled, g.schedule)::text) from lottery_games g where g.type = '2D'),
                'lottery.limits.2D', (select md5(s.value::text) from settings s where s.key = 'lottery.limits.2D'),
-               gen_random_uuid()::text, 'POST /api/user/betting', md5(random()::text), 'house:lottery:' || (p.uid % 16), 6))
+               gen_random_uuid()::text, 'POST /api/user/betting', md5(random()::text), 'house:lottery:' || (p.uid % 16), 6,
+               clock_timestamp()))
              order by p.i) as calls
         from (select row_number() over (order by random()) as i, x.uid
                 from (select a.user_id as uid from ledger_accounts a

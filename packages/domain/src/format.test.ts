@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatDisplayDate, formatDisplayDateTime, formatFloor, yangonDate } from "./format.ts";
+import { formatAmount, formatDisplayDate, formatDisplayDateTime, formatFloor, yangonDate, yangonDayBounds, yangonTime } from "./format.ts";
 
 describe("formatAmount", () => {
   it.each([
@@ -51,6 +51,23 @@ describe("dates", () => {
     expect(formatDisplayDate("2026-11-20T20:00:00Z")).toBe("21-11-2026");
     expect(formatDisplayDate(null)).toBe("");
     expect(formatDisplayDateTime("2026-11-21T05:30:00Z")).toBe("21-11-2026 12:00");
+  });
+  it("bounds a Yangon day from 00:00 to the next 00:00 (UTC+06:30) and reads its wall time", () => {
+    expect(yangonDayBounds("2026-02-01")).toEqual({ start: new Date("2026-01-31T17:30:00Z"), end: new Date("2026-02-01T17:30:00Z") });
+    expect(yangonTime("2026-01-31T17:29:00Z")).toBe("23:59");
+    expect(yangonTime("2026-01-31T17:30:00Z")).toBe("00:00");
+  });
+  it("puts every instant inside the bounds of its own Yangon day, at its wall time", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("2000-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }), (d) => {
+        const { start, end } = yangonDayBounds(yangonDate(d));
+        expect(start.getTime() <= d.getTime() && d.getTime() < end.getTime()).toBe(true);
+        const minutes = (d.getTime() - start.getTime()) / 60_000;
+        expect(yangonTime(d)).toBe(
+          `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(Math.floor(minutes % 60)).padStart(2, "0")}`,
+        );
+      }),
+    );
   });
   it("round-trips any day", () => {
     fc.assert(

@@ -14,12 +14,34 @@ export function formatFloor(value: number | string | null | undefined): string {
   return formatAmount(Number.isFinite(n) ? Math.floor(n) : 0);
 }
 
+/**
+ * Asia/Yangon is UTC+06:30 all year (no daylight saving). The Yangon day, its bounds and its wall time
+ * are computed here only (yangonDate, yangonDayBounds, yangonTime); the SQL money functions write the
+ * same rule as `(t AT TIME ZONE 'UTC') + interval '390 minutes'`.
+ */
 export const YANGON_OFFSET_MINUTES = 390;
+const YANGON_OFFSET_MS = YANGON_OFFSET_MINUTES * 60_000;
+const DAY_MS = 86_400_000;
+
+/** The instant as Yangon wall time, written as if it were UTC (an ISO string of the local day and time). */
+function yangonLocal(at: Date | string | number): string {
+  return new Date(new Date(at).getTime() + YANGON_OFFSET_MS).toISOString();
+}
 
 /** The Asia/Yangon calendar day of an instant, as YYYY-MM-DD (the request format). */
 export function yangonDate(at: Date | string | number = new Date()): string {
-  const t = new Date(at).getTime() + YANGON_OFFSET_MINUTES * 60_000;
-  return new Date(t).toISOString().slice(0, 10);
+  return yangonLocal(at).slice(0, 10);
+}
+
+/** "HH:MM" of an instant in Asia/Yangon time. */
+export function yangonTime(at: Date | string | number): string {
+  return yangonLocal(at).slice(11, 16);
+}
+
+/** The instants [start, end) of an Asia/Yangon day written YYYY-MM-DD: its first instant and the next day's. */
+export function yangonDayBounds(day: string): { start: Date; end: Date } {
+  const start = Date.parse(`${day}T00:00:00Z`) - YANGON_OFFSET_MS;
+  return { start: new Date(start), end: new Date(start + DAY_MS) };
 }
 
 /** DD-MM-YYYY for display, from an instant (Asia/Yangon day) or a YYYY-MM-DD day. */
@@ -35,6 +57,5 @@ export function formatDisplayDate(value: Date | string | number | null | undefin
 export function formatDisplayDateTime(value: Date | string | number): string {
   const t = new Date(value).getTime();
   if (Number.isNaN(t)) return "";
-  const local = new Date(t + YANGON_OFFSET_MINUTES * 60_000).toISOString();
-  return `${formatDisplayDate(local.slice(0, 10))} ${local.slice(11, 16)}`;
+  return `${formatDisplayDate(yangonDate(t))} ${yangonTime(t)}`;
 }

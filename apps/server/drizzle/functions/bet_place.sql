@@ -1,16 +1,19 @@
--- bet_place: a lottery slip in one database call (decisions 0009, 0023). Called by
+-- bet_place: a lottery slip in one database call (decisions 0009, 0023, 0025). Called by
 -- modules/lottery/betting.repository.ts (placeBetInOneCall), alone or in money_batch. It does what
 -- betting.service.ts's placeBet does for a slip that is accepted, in the same order and taking the
 -- same locks, as one statement:
---   idempotency row → game / limits fingerprint → draw FOR SHARE (cut-off by the database clock,
---   off days) → hot / blocked numbers → missing exposure rows, slip, lines → the player's ledger
---   accounts FOR UPDATE (ascending id) → house shard (relative UPDATE) → main balance (conditional
---   UPDATE) → journal, entries, outbox row → exposure rows locked in ascending number order, cut-off
---   again and every stake within its number's cap → the idempotent answer.
+--   idempotency row → game / limits fingerprint → draw FOR SHARE (cut-off, off days) → hot / blocked
+--   numbers → missing exposure rows, slip, lines → the player's ledger accounts FOR UPDATE (ascending
+--   id) → house shard (relative UPDATE) → main balance (conditional UPDATE) → journal, entries,
+--   outbox row → exposure rows locked in ascending number order, cut-off again and every stake
+--   within its number's cap → the idempotent answer.
+-- p_now is the server's instant (ctx.clock, decision 0025): the break is judged by it, the cut-off by
+-- the later of it and the database clock (clock_timestamp()), as the general path judges both.
 -- It never refuses a slip itself: it hands the slip back untouched with SQLSTATE SWB01 and the
 -- message "bet_place: <REASON>" or "bet_place: <REASON> <json>", the reasons in the order the general
 -- path judges a slip (BET_PLACE_REASONS in betting.repository.ts, held by bet-place-reasons.test.ts):
---   SHAPE          lines and amounts do not pair, an amount not positive, a number twice   general path
+--   SHAPE          lines and amounts do not pair, an amount not positive, a number twice,  general path
+--                  no p_now (a caller that sends no instant)
 --   SELF_EXCLUDED  {"until_ms": …|null, "indefinite": …}: the player is on a break         answered
 --   PROTECTED      the player has limits of their own, checked under their lock            general path
 --   KEY_TAKEN      the Idempotency-Key is already used (a replay, a mismatch, expired)      general path
@@ -18,7 +21,7 @@
 --   DRAW_MISSING   no such draw                                                             answered 404
 --   WRONG_GAME     {"draw_type": …}: the draw belongs to another game                        answered 422
 --   OFF_DAY        the draw falls on one of the game's off days                              answered 404
---   DRAW_CLOSED    the draw is not open, or the database clock is past its cut-off           answered 422
+--   DRAW_CLOSED    the draw is not open, or past its cut-off (by either clock)               answered 422
 --   BLOCKED        {readings}: a number of the slip is blocked                               answered 422
 --   ACCOUNTS       the player's ledger accounts are missing (a first bet creates them)       general path
 --   HOUSE_ACCOUNT  the house shard is missing (a shard's first bet creates it)               general path
@@ -42,7 +45,8 @@ CREATE OR REPLACE FUNCTION bet_place(
   p_route text,
   p_request_hash text,
   p_house text,
-  p_account_kinds integer
+  p_account_kinds integer,
+  p_now timestamptz
 ) RETURNS TABLE (out_slip_id bigint, out_total bigint, out_balance bigint, out_journal_id bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -66,7 +70,7 @@ DECLARE
   v_forever boolean;
   v_until timestamptz;
 BEGIN
-  IF v_n = 0 OR v_n <> coalesce(cardinality(p_amounts), 0) THEN
+  IF v_n = 0 OR v_n <> coalesce(cardinality(p_amounts), 0) OR p_now IS NULL THEN
     RAISE EXCEPTION 'bet_place: SHAPE' USING ERRCODE = 'SWB01';
   END IF;
   SELECT sum(a), bool_or(a IS NULL OR a <= 0) INTO v_total, v_bad FROM unnest(p_amounts) AS t(a);
@@ -75,11 +79,11 @@ BEGIN
     RAISE EXCEPTION 'bet_place: SHAPE' USING ERRCODE = 'SWB01';
   END IF;
 
-  -- Player protection: a player on a break hears that first (the server judges the break by its own
-  -- clock again before it answers); one with limits of their own takes the general path, which
+  -- Player protection: a player on a break hears that first, judged by the server's instant (p_now),
+  -- as the general path judges it; one with limits of their own takes the general path, which
   -- checks them under the player's users row lock.
   SELECT u.excluded_forever, u.excluded_until INTO v_forever, v_until FROM users u WHERE u.id = p_user;
-  IF v_forever OR v_until > clock_timestamp() THEN
+  IF v_forever OR v_until > p_now THEN
     RAISE EXCEPTION 'bet_place: SELF_EXCLUDED %',
       jsonb_build_object('until_ms', floor(extract(epoch FROM v_until) * 1000)::bigint, 'indefinite', v_forever)
       USING ERRCODE = 'SWB01';
@@ -106,7 +110,7 @@ BEGIN
 
   -- The draw FOR SHARE: results, voids and settlement wait for the bets in flight. Its checks in
   -- the general path's order (checkDrawForBet): missing, another game's, an off day, closed.
-  SELECT d.type, d.status, d.odds, clock_timestamp() < d.closes_at,
+  SELECT d.type, d.status, d.odds, greatest(p_now, clock_timestamp()) < d.closes_at,
          to_char((d.draw_at AT TIME ZONE 'UTC') + interval '390 minutes', 'YYYY-MM-DD')
     INTO v_draw_type, v_status, v_odds, v_open, v_day
     FROM draws d WHERE d.id = p_draw
@@ -170,12 +174,12 @@ BEGIN
   INSERT INTO outbox (topic, user_id, payload)
   VALUES ('balance', p_user, jsonb_build_object('journal_id', v_journal, 'kind', 'lottery_bet'));
 
-  -- The caps for real: exposure rows locked in ascending number order, the cut-off again by the
-  -- database clock, and each stake added only within its number's cap.
+  -- The caps for real: exposure rows locked in ascending number order, the cut-off again by the later
+  -- of the two clocks, and each stake added only within its number's cap.
   IF v_n > 1 THEN
     PERFORM 1 FROM number_exposure e WHERE e.draw_id = p_draw AND e.number = ANY (v_sorted) ORDER BY e.number FOR UPDATE;
   END IF;
-  IF NOT (SELECT clock_timestamp() < d.closes_at FROM draws d WHERE d.id = p_draw) THEN
+  IF NOT (SELECT greatest(p_now, clock_timestamp()) < d.closes_at FROM draws d WHERE d.id = p_draw) THEN
     RAISE EXCEPTION 'bet_place: CLOSED_LATE' USING ERRCODE = 'SWB01';
   END IF;
   WITH raised AS (

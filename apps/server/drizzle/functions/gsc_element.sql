@@ -17,6 +17,8 @@
 -- any other action, a player who owes the house (decision 0015) or is blocked or self-excluded, a
 -- short bet the general path would refuse for another reason or on an action allowed to overdraw, a
 -- wager of another member or cancelled before its bet, a round not open, a referred player's settlement.
+-- p_now is the server's instant (ctx.clock, decision 0025): a BET's break is judged by it, as the
+-- general path's lockWalletUser judges it.
 CREATE OR REPLACE FUNCTION gsc_element(
   p_user_code text,
   p_product integer,
@@ -27,7 +29,8 @@ CREATE OR REPLACE FUNCTION gsc_element(
   p_points_shards integer,
   p_default_kyat_per_point bigint,
   p_account_kinds integer,
-  p_cb jsonb
+  p_cb jsonb,
+  p_now timestamptz
 ) RETURNS TABLE (out_user bigint, out_before text, out_after text, out_code integer, out_other_body boolean)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -79,7 +82,7 @@ DECLARE
   v_other_body boolean := false;
   v_row jsonb;
 BEGIN
-  IF v_action IS NULL OR v_action NOT IN ('BET', 'SETTLED', 'WIN') OR v_id IS NULL OR v_wager_code IS NULL THEN
+  IF v_action IS NULL OR v_action NOT IN ('BET', 'SETTLED', 'WIN') OR v_id IS NULL OR v_wager_code IS NULL OR p_now IS NULL THEN
     RAISE EXCEPTION 'gsc_element: shape' USING ERRCODE = 'SWG01';
   END IF;
   -- The product must be open (in the catalogue, active, not in maintenance); the member known.
@@ -93,7 +96,7 @@ BEGIN
   END IF;
 
   -- The users row first, as every GSC+ movement of the player (lockWalletUser).
-  SELECT u.blocked, (u.excluded_forever OR coalesce(u.excluded_until > now(), false)), u.turnover, u.referred_by
+  SELECT u.blocked, (u.excluded_forever OR coalesce(u.excluded_until > p_now, false)), u.turnover, u.referred_by
     INTO v_blocked, v_excluded, v_turnover, v_referred_by
     FROM users u WHERE u.id = v_user
      FOR NO KEY UPDATE;

@@ -5,6 +5,8 @@
 -- general path (SWB01, SWW01, SWG01) or for anything else, a deadlock included, is undone alone with
 -- its locks, and the others stay. The answer has one row per call, in order: what the function
 -- answered as JSON, or the SQLSTATE and message it raised (MoneyCallError on the server).
+-- bet_place, wallet_debit and gsc_element take last the server's instant (p_now, decision 0025), sent
+-- as ISO text with the call's arguments.
 --
 -- A batch never waits long for a row lock: it holds the locks of all its calls until its commit, so
 -- two batches (two server instances) waiting on each other would deadlock. A call whose lock is not
@@ -35,11 +37,11 @@ BEGIN
             ARRAY(SELECT x.v::bigint FROM jsonb_array_elements_text(a -> 4) WITH ORDINALITY AS x(v, n) ORDER BY x.n),
             (a ->> 5)::bigint, (a ->> 6)::bigint,
             ARRAY(SELECT x.v FROM jsonb_array_elements_text(a -> 7) WITH ORDINALITY AS x(v, n) ORDER BY x.n),
-            a ->> 8, a ->> 9, a ->> 10, a ->> 11, a ->> 12, a ->> 13, a ->> 14, (a ->> 15)::integer) AS b;
+            a ->> 8, a ->> 9, a ->> 10, a ->> 11, a ->> 12, a ->> 13, a ->> 14, (a ->> 15)::integer, (a ->> 16)::timestamptz) AS b;
         WHEN 'wallet_debit' THEN
           SELECT to_jsonb(w.*) INTO v_row FROM wallet_debit(
             a ->> 0, a ->> 1, a ->> 2, a ->> 3, a ->> 4, (a ->> 5)::bigint, a ->> 6, (a ->> 7)::integer, (a ->> 8)::integer,
-            a ->> 9, a ->> 10, a -> 11, a ->> 12, a ->> 13) AS w;
+            a ->> 9, a ->> 10, a -> 11, a ->> 12, a ->> 13, (a ->> 14)::timestamptz) AS w;
         WHEN 'wallet_credit' THEN
           SELECT to_jsonb(w.*) INTO v_row FROM wallet_credit(
             a ->> 0, a ->> 1, a ->> 2, a ->> 3, a ->> 4, (a ->> 5)::bigint, a ->> 6, a ->> 7, (a ->> 8)::integer,
@@ -51,7 +53,7 @@ BEGIN
         WHEN 'gsc_element' THEN
           SELECT to_jsonb(g.*) INTO v_row FROM gsc_element(
             a ->> 0, (a ->> 1)::integer, a ->> 2, a ->> 3, a -> 4, (a ->> 5)::integer, (a ->> 6)::integer, (a ->> 7)::bigint,
-            (a ->> 8)::integer, a -> 9) AS g;
+            (a ->> 8)::integer, a -> 9, (a ->> 10)::timestamptz) AS g;
         ELSE
           RAISE EXCEPTION 'money_batch: unknown call %', v_call ->> 'fn' USING ERRCODE = '22023';
       END CASE;

@@ -1,19 +1,20 @@
--- wallet_debit: a provider's debit (a bet on a round) in one database call (decisions 0010, 0013, 0024).
+-- wallet_debit: a provider's debit (a bet on a round) in one database call (decisions 0010, 0013, 0024, 0025).
 -- Called by modules/providers/wallet-one-call.ts, in money_batch's wallet lane. It does what the general
 -- path (wallet.service.ts dispatch, wallet-transaction.ts runWalletCall, wallet-debit.ts applyDebit)
 -- does for a debit it answers OK, with the same locks in the same order (the transaction id aside) and
 -- the same rows, the raw callback included. The transaction id is written last, with its answer: a
--- repeat that finds it taken is undone whole.
+-- repeat that finds it taken is undone whole. p_now is the server's instant (ctx.clock, decision 0025):
+-- the break is judged by it, as the general path's lockWalletUser judges it.
 -- It never refuses a call itself: it hands the call back untouched with SQLSTATE SWW01 and the message
 -- "wallet_debit: <REASON>" or "wallet_debit: <REASON> {"balance": …}" (the game balance the refusal
 -- answers with), the reasons in the order the general path judges a debit (WALLET_REASONS.debit in
 -- wallet-one-call.ts, held by wallet-reasons.test.ts):
---   SHAPE             the amount is missing or not positive                                general path
+--   SHAPE             the amount is missing or not positive, or no p_now                   general path
 --   PROVIDER_MISSING  the provider is not in the catalogue                                 answered PROVIDER_DISABLED
 --   PLAYER            no player has this user code                                         answered UNKNOWN_PLAYER
 --   PROVIDER_CLOSED   the provider is off or in maintenance (a repeat keeps its answer)      general path
 --   SETTLED           {balance}: the round has ended                                       answered ALREADY_SETTLED
---   BLOCKED           {balance}: the player is blocked or on a break (database clock)       answered PLAYER_BLOCKED
+--   BLOCKED           {balance}: the player is blocked or on a break (at p_now)             answered PLAYER_BLOCKED
 --   ACCOUNTS          the player's ledger accounts are not all there                       general path
 --   FUNDS             {balance}: the game balance is below the amount                      answered INSUFFICIENT_FUNDS
 --   HOUSE_ACCOUNT     the provider's house shard is missing (its first call creates it)    general path
@@ -34,7 +35,8 @@ CREATE OR REPLACE FUNCTION wallet_debit(
   p_cb_action text,
   p_cb_headers jsonb,
   p_cb_raw text,
-  p_cb_ip text
+  p_cb_ip text,
+  p_now timestamptz
 ) RETURNS TABLE (out_user bigint, out_balance bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -54,7 +56,7 @@ DECLARE
   v_house_after bigint;
   v_journal bigint;
 BEGIN
-  IF p_amount IS NULL OR p_amount <= 0 THEN
+  IF p_amount IS NULL OR p_amount <= 0 OR p_now IS NULL THEN
     RAISE EXCEPTION 'wallet_debit: SHAPE' USING ERRCODE = 'SWW01';
   END IF;
   -- The provider in the catalogue, the player known, then the provider taking bets (active, not in
@@ -80,7 +82,7 @@ BEGIN
     RAISE EXCEPTION 'wallet_debit: SETTLED %', wallet_readings(v_user) USING ERRCODE = 'SWW01';
   END IF;
 
-  SELECT u.blocked, (u.excluded_forever OR coalesce(u.excluded_until > now(), false))
+  SELECT u.blocked, (u.excluded_forever OR coalesce(u.excluded_until > p_now, false))
     INTO v_blocked, v_excluded
     FROM users u WHERE u.id = v_user
      FOR NO KEY UPDATE;

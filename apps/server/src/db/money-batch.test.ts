@@ -179,7 +179,23 @@ describe("group commit of the one-call money paths", () => {
       batcher.run({
         fn: "wallet_debit",
         lane,
-        args: [TEST_PROVIDER, `nobody-${n}`, `t-${n}`, "r-1", null, 100, "h", 16, 7, "GDG", "debit", {}, "{}", null],
+        args: [
+          TEST_PROVIDER,
+          `nobody-${n}`,
+          `t-${n}`,
+          "r-1",
+          null,
+          100,
+          "h",
+          16,
+          7,
+          "GDG",
+          "debit",
+          {},
+          "{}",
+          null,
+          t.ctx.clock.now().toISOString(),
+        ],
       });
     const calls = [...Array(10).keys()].map((n) => debit(n % 2 === 0 ? "a" : "b", n).catch((err: MoneyCallError) => err.code));
     await batcher.drain();
@@ -217,13 +233,30 @@ describe("group commit of the one-call money paths", () => {
           null,
           lotteryHouse(u.id).code,
           PLAYER_ACCOUNT_KINDS.length,
+          t.ctx.clock.now().toISOString(),
         ],
       });
     const outcomes = await Promise.allSettled([
       slip("01", 100),
       batcher.run({
         fn: "wallet_debit",
-        args: [TEST_PROVIDER, "nobody", "t-1", "r-1", null, 100, "h", 16, 7, "GDG", "debit", {}, "{}", null],
+        args: [
+          TEST_PROVIDER,
+          "nobody",
+          "t-1",
+          "r-1",
+          null,
+          100,
+          "h",
+          16,
+          7,
+          "GDG",
+          "debit",
+          {},
+          "{}",
+          null,
+          t.ctx.clock.now().toISOString(),
+        ],
       }),
       slip("02", 50_000),
       slip("03", 100),
@@ -240,12 +273,51 @@ describe("group commit of the one-call money paths", () => {
     expect((await balancesOf(t, u.id)).balance).toBe(9_800);
   });
 
+  it("a call without the server's instant (a server from before migration 0042) is handed back, having written nothing", async () => {
+    const u = await createUser(t);
+    await fund(t, u.id, 10_000);
+    const drawId = await createDraw(t, "2D");
+    const { fingerprint } = await readGameAndLimits(t.ctx.db, "2D");
+    if (!fingerprint) throw new Error("2D has a game row");
+    const batcher = createMoneyBatcher(t.ctx.db, { windowMs: 5, maxCalls: 64, walletLanes: 1 });
+    const args = [
+      u.id,
+      "2D",
+      drawId,
+      ["07"],
+      [100],
+      1_000_000,
+      1_000_000,
+      [],
+      fingerprint.game,
+      LIMITS_SETTINGS["2D"].key,
+      fingerprint.limits,
+      null,
+      null,
+      null,
+      lotteryHouse(u.id).code,
+      PLAYER_ACCOUNT_KINDS.length,
+    ];
+    const outcomes = await Promise.allSettled([
+      batcher.run({ fn: "bet_place", args }),
+      batcher.run({ fn: "bet_place", args: [...args, null] }),
+      batcher.run({ fn: "bet_place", args: [...args, t.ctx.clock.now().toISOString()] }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected", "fulfilled"]);
+    for (const o of outcomes.slice(0, 2)) {
+      expect(betPlaceReasonOf((o as PromiseRejectedResult).reason)).toEqual({ code: "SHAPE" });
+    }
+    const slips = rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from bet_slips where draw_id = ${drawId}`));
+    expect(Number(slips[0]?.n)).toBe(1);
+    expect((await balancesOf(t, u.id)).balance).toBe(9_900);
+  });
+
   it("a call carrying text jsonb refuses (NUL, a lone surrogate) goes alone and fails alone", async () => {
     const batcher = createMoneyBatcher(t.ctx.db, { windowMs: 5, maxCalls: 64, walletLanes: 1 });
     const debit = (player: string) =>
       batcher.run({
         fn: "wallet_debit",
-        args: [TEST_PROVIDER, player, "t-1", "r-1", null, 100, "h", 16, 7, "GDG", "debit", {}, "{}", null],
+        args: [TEST_PROVIDER, player, "t-1", "r-1", null, 100, "h", 16, 7, "GDG", "debit", {}, "{}", null, t.ctx.clock.now().toISOString()],
       });
     const outcomes = await Promise.allSettled([debit("nobody"), debit("no\u0000body"), debit("no\ud800body"), debit("nobody-either")]);
     expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);

@@ -88,6 +88,8 @@ export interface ElementInput {
   kyatPerPoint: number | undefined;
   overdrawActions: readonly string[];
   txs: readonly GscTx[];
+  /** The server's instant (ctx.clock): a debit's break is judged by it (decision 0025). */
+  now: Date;
   /** Where a repeat of an id with a different body is reported (§6.2 rule 4). */
   alert?: (msg: string, detail: Record<string, unknown>) => void;
 }
@@ -119,7 +121,7 @@ export function requestHashOfTx(raw: unknown): string {
 
 export async function runElement(db: Db, input: ElementInput): Promise<ElementResult> {
   return withMoneyTx(db, async (tx) => {
-    const user = await lockWalletUser(tx, input.userId);
+    const user = await lockWalletUser(tx, input.userId, input.now);
     if (!user) throw new Error(`user ${input.userId} vanished`);
     // A CANCEL takes its wager row before anything else: one that has no bet yet is marked (and stays
     // marked whatever the element's answer), so a bet still in flight on it waits and is then refused.

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
 
-/** The declared argument types of gsc_element (migration 0035), in order. */
-const GSC_ELEMENT_TYPES = ["text", "int", "text", "text", "jsonb", "int", "int", "bigint", "int", "jsonb"] as const;
+/** The declared argument types of gsc_element (migrations 0035, 0042), in order. */
+const GSC_ELEMENT_TYPES = ["text", "int", "text", "text", "jsonb", "int", "int", "bigint", "int", "jsonb", "timestamptz"] as const;
 
 /**
  * gsc_element(…) as a statement of its own (the money batcher is off): the same arguments the batcher

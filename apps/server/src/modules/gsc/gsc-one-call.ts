@@ -150,6 +150,8 @@ export async function gscElementInOneCall(ctx: AppContext, e: OneCallElement): P
     kyatPerPointOf(undefined),
     PLAYER_ACCOUNT_KINDS.length,
     callback,
+    // The server's instant: a BET's break is judged by it, as lockWalletUser judges it (decision 0025).
+    ctx.clock.now().toISOString(),
   ];
   const send = () =>
     retryWhenBusy(async () =>

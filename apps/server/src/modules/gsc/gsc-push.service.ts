@@ -85,7 +85,7 @@ async function storeWager(ctx: AppContext, config: GscConfig, input: GscCallInpu
   await playerLanes(ctx).run(userId, () =>
     retryWhenBusy(() =>
       withMoneyTx(ctx.db, async (tx) => {
-        const user = await lockWalletUser(tx, userId);
+        const user = await lockWalletUser(tx, userId, ctx.clock.now());
         if (!user) return;
         const wager = await upsertPushedWager(tx, { productCode, wagerCode, userId, currency, wagerStatus: status, pushed: w });
         if (status !== "SETTLED" || wager.roundRef === null || wager.userId !== userId || !wager.hasBet) return;
@@ -127,6 +127,7 @@ async function manualPayout(
         freeRoundCredits: false,
         kyatPerPoint: undefined,
         overdrawActions: config.overdrawActions,
+        now: ctx.clock.now(),
         txs: [
           {
             id: `push:${m.productCode}:${m.wagerCode}`,

@@ -1,4 +1,4 @@
-import { YANGON_OFFSET_MINUTES } from "@shwe/domain";
+import { yangonDayBounds } from "@shwe/domain";
 import type { Db } from "../../db/client.ts";
 import { apiUnitsToKyat4, KYAT, parseGscAmount } from "./gsc-amount.ts";
 import type { GscClient, GscWager } from "./gsc-client.ts";
@@ -28,12 +28,6 @@ export interface ReconcileSummary {
   missing_theirs: number;
   amount: number;
   status: number;
-}
-
-/** The instants [start, end) of a Yangon day (UTC+06:30). */
-export function yangonDayBounds(day: string): { start: Date; end: Date } {
-  const start = new Date(Date.parse(`${day}T00:00:00.000Z`) - YANGON_OFFSET_MINUTES * 60_000);
-  return { start, end: new Date(start.getTime() + 24 * 60 * 60 * 1000) };
 }
 
 /** The aggregator's status in our words: open, settled, rolled_back; undefined when it names none of them. */

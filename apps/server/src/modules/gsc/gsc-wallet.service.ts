@@ -314,6 +314,7 @@ async function answerInGeneral(
         kyatPerPoint: kyatPerPointOf(parties.pointsSetting),
         overdrawActions: config.overdrawActions,
         txs: parsed.txs,
+        now: ctx.clock.now(),
         alert: (msg, detail) => input.log?.warn(detail, msg),
       }),
     ),

@@ -1,4 +1,4 @@
-import { yangonDate } from "@shwe/domain";
+import { yangonDate, yangonDayBounds } from "@shwe/domain";
 import type { AppContext, ZodApp } from "../../app-context.ts";
 import { conflict } from "../../lib/errors.ts";
 import { registerGscRoutes } from "./gsc.routes.ts";
@@ -8,7 +8,7 @@ import { claimJobRun, failJobRun, finishJobRun, type GscJob } from "./gsc-jobs.r
 import { gscAdapterResolver } from "./gsc-launch.adapter.ts";
 import { deleteExpiredLaunchPages } from "./gsc-launch.repository.ts";
 import { hasGscRounds, providerRoundsWagerSource } from "./gsc-reconcile.repository.ts";
-import { type ReconcileSummary, reconcileDay, yangonDayBounds } from "./gsc-reconcile.service.ts";
+import { type ReconcileSummary, reconcileDay } from "./gsc-reconcile.service.ts";
 import type { GscServer } from "./gsc-server.ts";
 
 /** How often a listening server looks whether today's sync or yesterday's reconciliation is due. */

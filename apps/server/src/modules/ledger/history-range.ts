@@ -1,5 +1,5 @@
 import { FIRST_DAY, isUsableDay, LAST_DAY } from "@shwe/contracts";
-import { YANGON_OFFSET_MINUTES, yangonDate } from "@shwe/domain";
+import { yangonDate, yangonDayBounds } from "@shwe/domain";
 import { badRequest } from "../../lib/errors.ts";
 
 const DAY_MS = 86_400_000;
@@ -29,8 +29,8 @@ export function yangonDayRange(startDate: string | undefined, endDate: string | 
       fields: [{ field: "start_date", message: "must not be after end_date" }],
     });
   }
-  const from = Date.parse(`${start}T00:00:00Z`) - YANGON_OFFSET_MINUTES * 60_000;
-  const to = Date.parse(`${end}T00:00:00Z`) - YANGON_OFFSET_MINUTES * 60_000 + DAY_MS;
+  const from = yangonDayBounds(start).start.getTime();
+  const to = yangonDayBounds(end).end.getTime();
   if ((to - from) / DAY_MS > MAX_DAYS) {
     throw badRequest(`Invalid input: the date range may cover at most ${MAX_DAYS} days.`, {
       fields: [{ field: "start_date", message: `at most ${MAX_DAYS} days before end_date` }],

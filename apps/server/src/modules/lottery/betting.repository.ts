@@ -1,5 +1,5 @@
 import type { LotteryType } from "@shwe/contracts";
-import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import type { MoneyBatcher } from "../../db/money-batch.ts";
 import { draws, ledgerAccounts, numberExposure, numberRules } from "../../db/schema/index.ts";
@@ -11,7 +11,7 @@ import type { DrawRow } from "./draws.repository.ts";
 export interface BetReadings {
   /** The draw row, held FOR SHARE until the transaction ends; undefined when it does not exist. */
   draw: DrawRow | undefined;
-  /** The database clock is before the draw's cut-off. */
+  /** Both clocks are before the draw's cut-off (openAt). */
   open: boolean;
   /** The game's hot and blocked numbers. */
   rules: { hot: Set<string>; blocked: Set<string> };
@@ -22,21 +22,31 @@ export interface BetReadings {
 }
 
 /**
+ * Whether a draw still takes bets at the server's instant `now`: the later of `now` and the database
+ * clock is before its cut-off (decision 0025). A server whose clock runs late cannot accept a bet
+ * after the real cut-off (the database clock closes it), and one whose clock is ahead (a test's
+ * clock) closes it by its own. bet_place judges the cut-off by the same rule.
+ */
+function openAt(now: Date, closesAt: SQL | AnyColumn) {
+  return sql<boolean>`greatest(${now.toISOString()}::timestamptz, clock_timestamp()) < ${closesAt}`;
+}
+
+/**
  * In one statement: the draw row locked FOR SHARE (results, voids and settlement wait for the bets in
  * flight), and everything a bet checks before it takes any hot row, read without locks: the cut-off
- * by the database clock, the game's hot and blocked numbers, the stakes already on the slip's numbers
+ * at `now` (openAt), the game's hot and blocked numbers, the stakes already on the slip's numbers
  * and the player's main balance. These reads only decide early refusals; the cut-off and the caps
  * are checked again under the exposure row locks (raiseExposure), the balance by the conditional debit.
  */
 export async function lockDrawForBet(
   tx: Executor,
-  q: { drawId: number; type: LotteryType; userId: number; numbers: readonly string[] },
+  q: { drawId: number; type: LotteryType; userId: number; numbers: readonly string[]; now: Date },
 ): Promise<BetReadings> {
   const numbers = sql.param([...new Set(q.numbers)]);
   const rows = await tx
     .select({
       draw: getTableColumns(draws),
-      open: sql<boolean>`clock_timestamp() < ${draws.closesAt}`,
+      open: openAt(q.now, draws.closesAt),
       rules: sql<unknown>`(select coalesce(json_agg(json_build_array(${numberRules.number}, ${numberRules.hot}, ${numberRules.blocked})), '[]'::json)
               from ${numberRules} where ${numberRules.type} = ${q.type} and (${numberRules.hot} or ${numberRules.blocked}))`,
       staked: sql<unknown>`(select coalesce(json_agg(json_build_array(${numberExposure.number}, ${numberExposure.staked}::text)), '[]'::json)
@@ -82,21 +92,23 @@ export async function lockExposureRows(tx: Executor, drawId: number, numbers: re
 }
 
 /**
- * In one statement, at the last moment before commit: checks that the database clock is still before
- * the draw's cut-off and adds each line's stake to its number only where the total stays within that
- * number's cap. Answers whether the draw was still open and how many numbers took their stake.
+ * In one statement, at the last moment before commit: checks that the draw is still open at `now`
+ * (openAt: neither clock past the cut-off) and adds each line's stake to its number only where the
+ * total stays within that number's cap. Answers whether the draw was still open and how many
+ * numbers took their stake.
  */
 export async function raiseExposure(
   tx: Executor,
   drawId: number,
   lines: readonly { number: string; amount: number; cap: number }[],
+  now: Date,
 ): Promise<{ open: boolean; raised: number }> {
   const values = sql.join(
     lines.map((l) => sql`(${l.number}::text, ${l.amount}::bigint, ${l.cap}::bigint)`),
     sql`, `,
   );
   const res = await tx.execute(sql`
-    with d as (select clock_timestamp() < closes_at as open from draws where id = ${drawId}),
+    with d as (select ${openAt(now, sql`closes_at`)} as open from draws where id = ${drawId}),
     v(number, amount, cap) as (values ${values}),
     u as (
       update number_exposure e set staked = e.staked + v.amount
@@ -166,6 +178,8 @@ export interface OneCallBet {
   idempotency: { key: string; route: string; requestHash: string } | null;
   house: string;
   accountKinds: number;
+  /** The server's instant (ctx.clock): the break is judged by it, the cut-off by openAt's rule. */
+  now: Date;
 }
 
 /** bet_place handed a slip back (SQLSTATE SWB01); its message says why (betPlaceReasonOf). */
@@ -286,6 +300,7 @@ export async function placeBetInOneCall(
       b.idempotency?.requestHash ?? null,
       b.house,
       b.accountKinds,
+      b.now.toISOString(),
     ];
     return placedOf(await batcher.run({ fn: "bet_place", args }));
   }
@@ -296,7 +311,7 @@ export async function placeBetInOneCall(
       ${b.numberCap}::bigint, ${b.hotCap}::bigint, ${sql.param([...b.offDays])}::text[],
       ${b.fingerprint.game}::text, ${b.fingerprint.limitsKey}::text, ${b.fingerprint.limits}::text,
       ${b.idempotency?.key ?? null}::text, ${b.idempotency?.route ?? null}::text, ${b.idempotency?.requestHash ?? null}::text,
-      ${b.house}::text, ${b.accountKinds}::int)`);
+      ${b.house}::text, ${b.accountKinds}::int, ${b.now.toISOString()}::timestamptz)`);
   const row = rowsOf<{
     out_slip_id: number | string;
     out_total: number | string;

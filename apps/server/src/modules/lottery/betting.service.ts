@@ -137,6 +137,9 @@ async function placeBetInOneStep(
   }
   const { game, limits, fingerprint } = judged;
   if (!game?.enabled || !fingerprint) return undefined;
+  // One instant for the slip: bet_place judges the break and the cut-off by it, and a refusal from
+  // its reason is judged by it again (decision 0025).
+  const now = ctx.clock.now();
   if (!body.lines.every((l) => isValidNumber(type, l.number))) return undefined;
   const check = checkSlipAlone(type, limits, body);
   if (!check.ok) return undefined;
@@ -155,6 +158,7 @@ async function placeBetInOneStep(
         idempotency: key === undefined ? null : { key, route, requestHash: requestHashOf({ route, body }) },
         house: lotteryHouse(userId).code,
         accountKinds: PLAYER_ACCOUNT_KINDS.length,
+        now,
       },
       ctx.moneyBatcher,
     );
@@ -165,7 +169,7 @@ async function placeBetInOneStep(
     const code = pgErrorCode(err);
     if (code === undefined || !GENERAL_PATH_AFTER.has(code)) throw err;
     const reason = code === BET_PLACE_FALLBACK ? betPlaceReasonOf(err) : undefined;
-    const refusal = reason && refusalOfReason(reason, type, limits, body, ctx.clock.now());
+    const refusal = reason && refusalOfReason(reason, type, limits, body, now);
     if (refusal) {
       // A player on a break is refused before the key, as refuseIfExcluded: nothing is kept.
       const kept =
@@ -231,14 +235,14 @@ export function refusalOfReason(
  * call (placeBetInOneStep); any other takes the general path below, which answers every refusal.
  * The general path runs in one money transaction, after the Idempotency-Key:
  *   1. draw row FOR SHARE (results, voids and settlement wait for bets in flight) and, in the same
- *      statement, the cut-off by the database clock, the hot / blocked numbers, the stakes so far
- *      and the balance;
+ *      statement, the cut-off (by the later of the server's and the database's clocks, decision
+ *      0025), the hot / blocked numbers, the stakes so far and the balance;
  *   2. every rule of domain-rules §3 and the balance checked against those unlocked reads (a refusal
  *      here stands and holds no hot row);
  *   3. missing exposure rows, slip and lines (odds copied from the draw) in one statement; stake
  *      journal main → house (player accounts, then the house shard; 422 INSUFFICIENT_FUNDS);
  *   4. the slip's exposure rows locked in ascending number order, and in one statement the cut-off
- *      checked again by the database clock and each stake added only within its number's cap.
+ *      checked again and each stake added only within its number's cap.
  * Any refusal rolls everything back: nothing of a refused slip remains.
  */
 export async function placeBet(
@@ -266,7 +270,7 @@ export async function placeBet(
   return runMoneyCall(ctx.db, { userId, route, key, body, status: 201 }, async (tx) => {
     // The draw row FOR SHARE, and in the same statement every reading of the first checks below.
     const valid = body.lines.filter((l) => isValidNumber(type, l.number)).map((l) => l.number);
-    const state = await lockDrawForBet(tx, { drawId: body.draw_id, type, userId, numbers: valid });
+    const state = await lockDrawForBet(tx, { drawId: body.draw_id, type, userId, numbers: valid, now: ctx.clock.now() });
     const { draw } = state;
     checkDrawForBet(draw, type, game);
     if (!draw || !state.open) throw bettingClosed();
@@ -301,10 +305,10 @@ export async function placeBet(
       ],
     });
 
-    // Then the caps for real, with the exposure rows locked, and the cut-off by the database clock, in one statement.
+    // Then the caps for real, with the exposure rows locked, and the cut-off again (both clocks), in one statement.
     await lockExposureRows(tx, draw.id, valid);
     const caps = body.lines.map((l) => ({ number: l.number, amount: l.amount, cap: capOf(l.number, limits, rules) }));
-    const raised = await raiseExposure(tx, draw.id, caps);
+    const raised = await raiseExposure(tx, draw.id, caps, ctx.clock.now());
     if (!raised.open) throw bettingClosed();
     if (raised.raised !== body.lines.length) {
       const late = checkSlip(body.lines, slipRulesOf(type, limits, rules, await readExposure(tx, draw.id, valid)));

@@ -17,8 +17,8 @@ import {
   numberBoard,
   verifyDerivedFairDraw,
   verifyFairDraw,
-  YANGON_OFFSET_MINUTES,
   yangonDate,
+  yangonDayBounds,
 } from "@shwe/domain";
 import type { AppContext } from "../../app-context.ts";
 import type { Db } from "../../db/client.ts";
@@ -41,8 +41,6 @@ import {
 } from "./public.repository.ts";
 
 /** The public lottery calls (api.md "Lotteries") and the player's own slip history. */
-
-const DAY_MS = 86_400_000;
 
 /** GET /api/section…: draws of an enabled game still taking bets, earliest first. */
 export async function sections(ctx: AppContext, type: LotteryType): Promise<SectionResponse> {
@@ -72,8 +70,8 @@ export async function board(ctx: AppContext, type: LotteryType, drawId: number):
 }
 
 function todayRange(now: Date): { from: Date; to: Date } {
-  const from = new Date(Date.parse(`${yangonDate(now)}T00:00:00Z`) - YANGON_OFFSET_MINUTES * 60_000);
-  return { from, to: new Date(from.getTime() + DAY_MS) };
+  const { start, end } = yangonDayBounds(yangonDate(now));
+  return { from: start, to: end };
 }
 
 /** GET /api/luckynumber_daily: the draws of every enabled game on the Asia/Yangon day of `now` (number once settled). */

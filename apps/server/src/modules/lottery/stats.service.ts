@@ -1,5 +1,5 @@
 import type { LotteryType, MonthResult, NumberStat, NumberStats, ResultsMonth } from "@shwe/contracts";
-import { YANGON_OFFSET_MINUTES, yangonDate, yangonInstant } from "@shwe/domain";
+import { yangonDate, yangonDayBounds, yangonInstant, yangonTime } from "@shwe/domain";
 import type { AppContext } from "../../app-context.ts";
 import { readGame } from "./lottery-config.ts";
 import { type HitRow, selectHitCounts, selectResultsBetween } from "./stats.repository.ts";
@@ -20,10 +20,6 @@ export function yangonMonth(at: Date): string {
 function nextMonth(month: string): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
-}
-
-function yangonTime(at: Date): string {
-  return new Date(at.getTime() + YANGON_OFFSET_MINUTES * 60_000).toISOString().slice(11, 16);
 }
 
 function feedOf(raw: unknown): MonthResult["feed"] {
@@ -100,7 +96,7 @@ function statsOf(kind: HitRow["kind"], type: LotteryType, rows: HitRow[], total:
  */
 export async function numberStats(ctx: AppContext, type: LotteryType, days: 30 | 90 = 30): Promise<NumberStats> {
   const today = yangonDate(ctx.clock.now());
-  const to = new Date(yangonInstant(today, "00:00").getTime() + DAY_MS);
+  const to = yangonDayBounds(today).end;
   const from = new Date(to.getTime() - days * DAY_MS);
   const { total, rows } = await selectHitCounts(ctx.db, type, from, to);
   const numbers = statsOf("number", type, rows, total);

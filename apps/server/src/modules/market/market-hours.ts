@@ -1,5 +1,5 @@
 import type { LotteryType, Market, MarketSettings, MarketStatus } from "@shwe/contracts";
-import { isDrawDay, type ScheduleConfig, YANGON_OFFSET_MINUTES, yangonDate, yangonInstant } from "@shwe/domain";
+import { isDrawDay, type ScheduleConfig, yangonDate, yangonInstant } from "@shwe/domain";
 
 /**
  * When a market is read, in Asia/Yangon time. The Thai SET trades 10:00–12:30 and 14:30–16:30 Thai
@@ -68,9 +68,4 @@ export function marketStatus(settings: MarketSettings, schedule: ScheduleConfig 
 /** The start of the reading slot `now` falls in (slots of `intervalMs` from the epoch). */
 export function slotOf(now: Date, intervalMs: number): Date {
   return new Date(Math.floor(now.getTime() / intervalMs) * intervalMs);
-}
-
-/** "HH:MM" of an instant in Yangon time. */
-export function yangonTime(at: Date): string {
-  return new Date(at.getTime() + YANGON_OFFSET_MINUTES * MINUTE).toISOString().slice(11, 16);
 }

@@ -7,7 +7,7 @@ import {
   marketSettingsSchema,
   type WsMarketTickMessage,
 } from "@shwe/contracts";
-import { type FeedValues, formatDecimal2, parseDecimal2, yangonInstant } from "@shwe/domain";
+import { type FeedValues, formatDecimal2, parseDecimal2, yangonInstant, yangonTime } from "@shwe/domain";
 import type { AppContext } from "../../app-context.ts";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../content/audit.service.ts";
@@ -25,7 +25,7 @@ import {
   selectLastFinishedTick,
   selectOkTicks,
 } from "./market.repository.ts";
-import { DEFAULT_MARKET_SETTINGS, MARKET_GAMES, MARKET_MARKS, marketStatus, slotOf, yangonTime } from "./market-hours.ts";
+import { DEFAULT_MARKET_SETTINGS, MARKET_GAMES, MARKET_MARKS, marketStatus, slotOf } from "./market-hours.ts";
 
 /**
  * Live market readings (issue 25): while a market is open, one server process reads its game's

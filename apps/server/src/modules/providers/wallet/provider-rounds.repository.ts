@@ -139,19 +139,23 @@ export async function findWalletParties(db: Executor, providerCode: string, user
 export interface LockedWalletUser {
   id: number;
   blocked: boolean;
-  /** Self-excluded now (by the database clock): debits are refused as for a blocked player. */
+  /** On a break at the server's instant (decision 0025): debits are refused as for a blocked player. */
   excluded: boolean;
   turnover: number;
   referredBy: number | null;
 }
 
-/** The player's users row, locked FOR NO KEY UPDATE (after the round, before the ledger accounts). */
-export async function lockWalletUser(tx: Executor, userId: number): Promise<LockedWalletUser | undefined> {
+/**
+ * The player's users row, locked FOR NO KEY UPDATE (after the round, before the ledger accounts), with
+ * whether the player is on a break at `now`, the server's instant (ctx.clock): wallet_debit and
+ * gsc_element judge the break by the same instant (decision 0025).
+ */
+export async function lockWalletUser(tx: Executor, userId: number, now: Date): Promise<LockedWalletUser | undefined> {
   const rows = await tx
     .select({
       id: users.id,
       blocked: users.blocked,
-      excluded: sql<boolean>`(${users.excludedForever} or coalesce(${users.excludedUntil} > now(), false))`,
+      excluded: sql<boolean>`(${users.excludedForever} or coalesce(${users.excludedUntil} > ${now.toISOString()}::timestamptz, false))`,
       turnover: users.turnover,
       referredBy: users.referredBy,
     })

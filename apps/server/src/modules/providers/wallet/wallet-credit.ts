@@ -51,7 +51,7 @@ export async function applyCredit(tx: Tx, call: WalletCall, rules: CreditRules):
   const settling = round.status === "open";
   if (!settling && kind === "win") throw new WalletRefusal("ALREADY_SETTLED");
 
-  const user = await lockWalletUser(tx, userId);
+  const user = await lockWalletUser(tx, userId, call.now);
   if (!user) throw new WalletRefusal("UNKNOWN_PLAYER");
   const locked = await lockPlayers(tx, [userId]);
   const balances = balancesOf(locked, userId);

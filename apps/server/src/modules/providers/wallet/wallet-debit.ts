@@ -20,7 +20,7 @@ export async function applyDebit(tx: Tx, call: WalletCall): Promise<Outcome> {
   if (!round) throw new Error(`round ${provider}/${roundId} vanished`);
   if (round.status === "settled") throw new WalletRefusal("ALREADY_SETTLED");
 
-  const user = await lockWalletUser(tx, userId);
+  const user = await lockWalletUser(tx, userId, call.now);
   if (!user) throw new WalletRefusal("UNKNOWN_PLAYER");
   // A self-excluded player's debits are refused as a blocked player's: play stops, results still end rounds.
   if (user.blocked || user.excluded) throw new WalletRefusal("PLAYER_BLOCKED");

@@ -260,7 +260,7 @@ export async function walletInOneCall(ctx: AppContext, call: OneCallWallet): Pro
   const round = body.round_id ?? null;
   const game = body.game_code ?? null;
   const amount = body.amount ?? null;
-  const { fn, args } = walletFunctionCall(call, txId);
+  const { fn, args } = walletFunctionCall(call, txId, ctx.clock.now());
   try {
     const row = ctx.moneyBatcher
       ? await ctx.moneyBatcher.run({ fn, args, ...(await walletLaneOf(ctx, body.player)) })
@@ -304,8 +304,12 @@ export async function walletInOneCall(ctx: AppContext, call: OneCallWallet): Pro
 
 type WalletFn = "wallet_debit" | "wallet_credit" | "wallet_rollback";
 
-/** The function a call runs and its arguments (the functions' files give their meaning). */
-export function walletFunctionCall(call: OneCallWallet, txId: string): { fn: WalletFn; args: unknown[] } {
+/**
+ * The function a call runs and its arguments (the functions' files give their meaning). A debit takes
+ * the server's instant `now` last (decision 0025): it judges the player's break by it, as
+ * lockWalletUser does on the general path.
+ */
+export function walletFunctionCall(call: OneCallWallet, txId: string, now: Date): { fn: WalletFn; args: unknown[] } {
   const { body, provider } = call;
   const cb = call.callback;
   const callback = [cb.provider, cb.action, cb.headers, cb.rawBody, cb.ip];
@@ -315,7 +319,22 @@ export function walletFunctionCall(call: OneCallWallet, txId: string): { fn: Wal
   const amount = body.amount ?? null;
   const fn = `wallet_${call.action}` as const;
   if (call.action === "debit") {
-    return { fn, args: [provider, body.player, txId, round, game, amount, call.requestHash, CASINO_HOUSE_SHARDS, kinds, ...callback] };
+    return {
+      fn,
+      args: [
+        provider,
+        body.player,
+        txId,
+        round,
+        game,
+        amount,
+        call.requestHash,
+        CASINO_HOUSE_SHARDS,
+        kinds,
+        ...callback,
+        now.toISOString(),
+      ],
+    };
   }
   if (call.action === "credit") {
     const kyatPerPoint = POINTS_SETTING.defaultValue.kyat_per_point;
@@ -353,10 +372,10 @@ export function walletStatement(fn: WalletFn, args: readonly unknown[]): SQL {
   )})`;
 }
 
-/** The declared argument types of the functions (migration 0021), for a call made without the batcher. */
+/** The declared argument types of the functions (migrations 0021, 0042), for a call made without the batcher. */
 const CALLBACK_TYPES = ["text", "text", "jsonb", "text", "text"];
 const ARG_TYPES: Record<WalletFn, string[]> = {
-  wallet_debit: ["text", "text", "text", "text", "text", "bigint", "text", "int", "int", ...CALLBACK_TYPES],
+  wallet_debit: ["text", "text", "text", "text", "text", "bigint", "text", "int", "int", ...CALLBACK_TYPES, "timestamptz"],
   wallet_credit: ["text", "text", "text", "text", "text", "bigint", "text", "text", "int", "int", "bigint", "int", ...CALLBACK_TYPES],
   wallet_rollback: ["text", "text", "text", "text", "text", "text", "bigint", "text", "int", ...CALLBACK_TYPES],
 };

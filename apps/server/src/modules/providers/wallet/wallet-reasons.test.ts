@@ -510,6 +510,7 @@ describe("one case per refusal point of the wallet functions: the one-call side 
             callback: { provider, action: c.action, headers: {}, rawBody: "{}", ip: null },
           },
           String(body.transaction_id),
+          one.ctx.clock.now(),
         );
         let raised: unknown;
         await one.ctx.db

@@ -45,6 +45,8 @@ export interface WalletCall {
   body: ProviderWalletBody;
   userId: number;
   requestHash: string;
+  /** The server's instant (ctx.clock) the call is judged by: a debit's break (decision 0025). */
+  now: Date;
 }
 
 export interface Outcome {

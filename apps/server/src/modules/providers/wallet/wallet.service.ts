@@ -161,7 +161,7 @@ async function dispatch(
   if (action === "balance") {
     return open ? answerOf("OK", parties.gameBalance, txId) : answerOf("PROVIDER_DISABLED", undefined, txId);
   }
-  const call: WalletCall = { provider, action, body, userId: player.id, requestHash: requestHashOf(action, body) };
+  const call: WalletCall = { provider, action, body, userId: player.id, requestHash: requestHashOf(action, body), now: ctx.clock.now() };
   if (action === "debit") {
     if (!open) return (await storedAnswerOf(ctx.db, call)) ?? answerOf("PROVIDER_DISABLED", undefined, txId);
     return runWalletCall(ctx.db, call, (tx) => applyDebit(tx, call), keep);

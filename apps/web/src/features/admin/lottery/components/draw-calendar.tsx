@@ -1,5 +1,5 @@
 import type { AdminDraw, LotteryType } from "@shwe/contracts";
-import { drawsOnDay, type ScheduleConfig, yangonDate } from "@shwe/domain";
+import { drawsOnDay, type ScheduleConfig, yangonDate, yangonTime } from "@shwe/domain";
 import { useState } from "react";
 import { Button } from "../../../../components/button.tsx";
 import { Skeleton } from "../../../../components/skeleton.tsx";
@@ -20,12 +20,6 @@ export function monthGrid(year: number, month: number): (string | null)[][] {
   for (let d = 1; d <= days; d++) cells.push(`${year}-${pad(month + 1)}-${pad(d)}`);
   while (cells.length % 7 !== 0) cells.push(null);
   return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
-}
-
-/** "HH:MM" of an instant in Asia/Yangon. */
-function yangonTime(iso: string): string {
-  const t = new Date(new Date(iso).getTime() + 390 * 60_000);
-  return `${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
 }
 
 /**
