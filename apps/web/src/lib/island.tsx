@@ -22,6 +22,13 @@ import { lazyPage } from "./lazy-page.tsx";
  * An island that receives new props before it has hydrated is drawn afresh by React (its fallback
  * first: the page jumps). It is memoised, so equal props never reach it; give it props that stay
  * equal across the page's first renders (none, values, stable callbacks).
+ *
+ * `media` (a CSS media query) keeps an island for some screens only, such as the desktop header
+ * (`hidden lg:block`), from costing the others anything: where the screen does not match, its chunk
+ * is not downloaded and the server's drawing stays as drawn, never hydrated; once the screen matches
+ * (a window made wider, a tablet turned), the chunk comes and React adopts the island. A change that
+ * reaches the island before then (another page, another language) makes React draw its `fallback`
+ * in its place, so that must look as the island does on the screens that do not match (hidden).
  */
 
 /** Each island's chunk by name (the name is in the drawing, so a held tap finds its chunk). */
@@ -66,12 +73,30 @@ function own(island: HTMLDivElement | null): void {
   setTimeout(() => settle(island), 0);
 }
 
+/**
+ * Resolves once the screen matches `query`: at once where it does, or where there is no screen to
+ * ask (the server draws every island; tests without `matchMedia`).
+ */
+function whenScreenMatches(query: string): Promise<void> {
+  const list = typeof window !== "undefined" && typeof window.matchMedia === "function" ? window.matchMedia(query) : undefined;
+  if (!list || list.matches) return Promise.resolve();
+  return new Promise((resolve) => {
+    const onChange = () => {
+      if (!list.matches) return;
+      list.removeEventListener("change", onChange);
+      resolve();
+    };
+    list.addEventListener("change", onChange);
+  });
+}
+
 export function lazyIsland<P extends object>(
   name: string,
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = null,
+  { media }: { media?: string } = {},
 ): (props: P) => ReactNode {
-  const Page = lazyPage(load);
+  const Page = lazyPage(media ? () => whenScreenMatches(media).then(load) : load);
   preloads.set(name, Page.preload);
   return memo(function Island(props: P) {
     return (
