@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { type ComponentType, type ReactNode, useState } from "react";
+import { type ComponentType, createContext, type ReactNode, startTransition, useState } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -151,25 +151,68 @@ describe("an island kept for some screens", () => {
     vi.unstubAllGlobals();
   });
 
-  it("is not downloaded nor adopted on a screen it is not for, and is once the screen becomes one", async () => {
+  it("is not downloaded nor adopted on a screen it is not for, and is drawn by the app once the screen becomes one", async () => {
     const { adopt, chunkArrives, downloads } = await drawnPage("desktop-only", { media: "(min-width: 1024px)" });
     // The server drew it (it has no screen); the browser's is a phone's.
     const screenSize = screenOf(390);
+    const drawn = screen.getByRole("button", { name: "taps 0" });
     await adopt();
-    // React has the page and the island's ref, but the island's chunk is not asked for on a phone.
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(downloads()).toBe(0);
-    // The server's drawing stays: not adopted, so a tap on it does nothing.
-    const button = screen.getByRole("button", { name: "taps 0" });
-    expect(button.closest("[data-island]")).toHaveAttribute("data-island", "desktop-only");
+    // The server's drawing stays as it was, element for element.
+    expect(screen.getByRole("button", { name: "taps 0" })).toBe(drawn);
     await act(async () => screenSize.resize(1280));
     expect(downloads()).toBe(1);
     await chunkArrives();
+    const button = await screen.findByRole("button", { name: "taps 0" });
     fireEvent.click(button);
     await waitFor(() => expect(button).toHaveTextContent("taps 1"));
-    expect(screen.getByRole("button", { name: "taps 1" })).toBe(button);
+  });
+
+  it("keeps its drawing through a change of the page around it that does not wait for it (a navigation)", async () => {
+    const Place = createContext("home");
+    let go: (place: string) => void = () => undefined;
+    function Shell({ Island }: { Island: (props: object) => ReactNode }) {
+      const [place, setPlace] = useState("home");
+      go = setPlace;
+      return (
+        <Place.Provider value={place}>
+          <p>at {place}</p>
+          <Island />
+        </Place.Provider>
+      );
+    }
+    const onServer = lazyIsland("desktop-nav", async () => Counter, null, { media: "(min-width: 1024px)" });
+    await preloadIslands();
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<Shell Island={onServer} />);
+    document.body.append(container);
+    const screenSize = screenOf(390);
+    let downloads = 0;
+    const inBrowser = lazyIsland(
+      "desktop-nav",
+      () => {
+        downloads++;
+        return new Promise<ComponentType<object>>((resolve) => pending.push(() => resolve(Counter)));
+      },
+      null,
+      { media: "(min-width: 1024px)" },
+    );
+    const drawn = screen.getByRole("button", { name: "taps 0" });
+    await act(async () => {
+      root = hydrateRoot(container, <Shell Island={inBrowser} />);
+    });
+    await act(async () => {
+      startTransition(() => go("results"));
+    });
+    expect(screen.getByText("at results")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "taps 0" })).toBe(drawn);
+    expect(downloads).toBe(0);
+    // Its chunk may come now (and arrives at the test's end), so the next tests' preloads do not wait on it.
+    await act(async () => screenSize.resize(1280));
+    expect(downloads).toBe(1);
   });
 
   it("is downloaded and adopted at once on a screen it is for", async () => {
