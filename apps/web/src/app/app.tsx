@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useSyncExternalStore } from "react";
+import { type ReactNode, Suspense, useEffect, useRef, useSyncExternalStore } from "react";
 import { Spinner } from "../components/spinner.tsx";
 import { whenIdle } from "../lib/idle.ts";
+import { lazyPage } from "../lib/lazy-page.tsx";
 import { type Location, type NavigateFunction, useLocation, useNavigate, useRoutes } from "../lib/router.tsx";
-import { loadToasts, onToastsWanted, toastsWanted } from "../lib/toast.ts";
+import { onToastsWanted, preloadToasts, toastsWanted } from "../lib/toast.ts";
 import { routes } from "./router.tsx";
 import { installHtmlLang, installSessionEffects } from "./session-effects.ts";
 
@@ -30,12 +31,20 @@ export function AppFrame({ client, children }: { client: QueryClient; children: 
   );
 }
 
-// The toast container downloads with the first toast, or once the page has settled.
-const LazyToasts = lazy(() => import("./toasts.tsx").then((m) => ({ default: m.AppToasts })));
+// The toast container downloads once the page has settled (or with the first toast), and is drawn
+// with the first toast only (its style sheet joins the page then: lib/toast.ts).
+const LazyToasts = lazyPage(() => import("./toasts.tsx").then((m) => m.AppToasts));
 
 function ToastHost() {
   const wanted = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
-  useEffect(() => whenIdle(() => void loadToasts()), []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void preloadToasts().catch(() => undefined);
+        void LazyToasts.preload().catch(() => undefined);
+      }),
+    [],
+  );
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -5,7 +5,7 @@ import { api } from "../lib/api-client.ts";
 import { createMemoryRouter } from "../lib/router.tsx";
 import { useSession } from "../lib/session-store.ts";
 import { initTestI18n, mockApi, signIn, testQueryClient } from "../test/render.tsx";
-import { installSessionEffects } from "./session-effects.ts";
+import { installHtmlLang, installSessionEffects } from "./session-effects.ts";
 import { AppToasts } from "./toasts.tsx";
 
 const profile = {
@@ -102,5 +102,25 @@ describe("session effects", () => {
     cleanup = uninstall;
     await act(() => router.navigate("/two/lottery"));
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe("<html lang>", () => {
+  it("follows the language, and is not written again when the same language is announced again", () => {
+    const i18n = initTestI18n();
+    document.documentElement.removeAttribute("lang");
+    cleanup = installHtmlLang();
+    expect(document.documentElement.lang).toBe("en");
+    // Every write of the attribute, even of the same value, restyles the whole page in a browser.
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+    i18n.emit("languageChanged", "en");
+    expect(observer.takeRecords()).toHaveLength(0);
+    i18n.emit("languageChanged", "mm");
+    expect(document.documentElement.lang).toBe("my");
+    expect(observer.takeRecords()).toHaveLength(1);
+    i18n.emit("languageChanged", "en");
+    expect(document.documentElement.lang).toBe("en");
+    observer.disconnect();
   });
 });

@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { paths } from "../config/paths.ts";
 import { refreshProfile } from "../features/session/api/profile.ts";
 import { setUnauthorizedHandler } from "../lib/api-client.ts";
-import { DEFAULT_LANGUAGE, HTML_LANG, type Language } from "../lib/i18n.ts";
+import { setHtmlLang } from "../lib/i18n.ts";
 import i18n from "../lib/i18n-core.ts";
 import { sharedKeys } from "../lib/query-keys.ts";
 import { useSession } from "../lib/session-store.ts";
@@ -66,10 +66,7 @@ export function installSessionEffects(router: RouterLike, queryClient: QueryClie
 
 /** Keeps <html lang> on the current language (screen readers, fonts, line breaking). */
 export function installHtmlLang(): () => void {
-  const apply = (lng: string | undefined) => {
-    document.documentElement.lang = HTML_LANG[(lng ?? DEFAULT_LANGUAGE) as Language] ?? HTML_LANG[DEFAULT_LANGUAGE];
-  };
-  apply(i18n.resolvedLanguage ?? i18n.language);
-  i18n.on("languageChanged", apply);
-  return () => i18n.off("languageChanged", apply);
+  setHtmlLang(i18n.resolvedLanguage ?? i18n.language);
+  i18n.on("languageChanged", setHtmlLang);
+  return () => i18n.off("languageChanged", setHtmlLang);
 }

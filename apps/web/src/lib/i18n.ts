@@ -17,6 +17,15 @@ export const LANGUAGE_KEY = "i18nextLng";
 /** BCP 47 tags for <html lang> (screen readers, font selection, line breaking). */
 export const HTML_LANG: Record<Language, string> = { mm: "my", en: "en", cn: "zh-Hans", thai: "th" };
 
+/**
+ * Puts the language on <html lang>, only when it is another one: every write of the attribute, even
+ * of the same value, makes the browser compute the style of the whole page again (`:lang()` rules).
+ */
+export function setHtmlLang(lng: unknown): void {
+  const lang = HTML_LANG[lng as Language] ?? HTML_LANG[DEFAULT_LANGUAGE];
+  if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
@@ -117,9 +126,6 @@ export function initI18n(preloaded?: { lng: string; resources: ResourceLanguage 
     });
   // The language's texts are all here: ready now, while the fallback language loads behind.
   if (arrived) i18n.hydrate(arrived);
-  const applyHtmlLang = (l: unknown) => {
-    document.documentElement.lang = HTML_LANG[l as Language] ?? "my";
-  };
-  i18n.on("languageChanged", applyHtmlLang);
+  i18n.on("languageChanged", setHtmlLang);
   return i18n;
 }

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { type ComponentType, type ReactNode, useState } from "react";
+import { type ComponentType, createContext, type ReactNode, startTransition, useState } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { lazyIsland, preloadIslands } from "./island.tsx";
 
 /** The island's content: a button that counts its taps and a field that lists its keys. */
@@ -41,8 +41,8 @@ afterEach(() => {
  * A page the server drew with the island, and in the browser the same island whose chunk arrives
  * when the test says so: the server's and the browser's modules are apart, as on the real site.
  */
-async function drawnPage(name: string) {
-  const onServer = lazyIsland(name, async () => Counter);
+async function drawnPage(name: string, options: { media?: string } = {}) {
+  const onServer = lazyIsland(name, async () => Counter, null, options);
   await preloadIslands();
   const container = document.createElement("div");
   container.innerHTML = renderToString(page(onServer));
@@ -53,10 +53,15 @@ async function drawnPage(name: string) {
   });
   pending.push(() => arrive(Counter));
   let downloads = 0;
-  const inBrowser = lazyIsland(name, () => {
-    downloads++;
-    return chunk;
-  });
+  const inBrowser = lazyIsland(
+    name,
+    () => {
+      downloads++;
+      return chunk;
+    },
+    null,
+    options,
+  );
   const adopt = () =>
     act(async () => {
       root = hydrateRoot(container, page(inBrowser));
@@ -113,5 +118,114 @@ describe("an island the server drew", () => {
     });
     expect(button).toHaveTextContent("taps 1");
     expect(tap.defaultPrevented).toBe(false);
+  });
+});
+
+/** A screen whose width the test sets: `matchMedia` for `(min-width: Npx)` queries, with change events. */
+function screenOf(width: number) {
+  const lists: Array<{ query: string; list: MediaQueryList; listeners: Set<() => void> }> = [];
+  const matches = (query: string) => width >= Number(/min-width: (\d+)px/.exec(query)?.[1] ?? 0);
+  vi.stubGlobal("matchMedia", (query: string) => {
+    const listeners = new Set<() => void>();
+    const list = {
+      media: query,
+      get matches() {
+        return matches(query);
+      },
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    } as unknown as MediaQueryList;
+    lists.push({ query, list, listeners });
+    return list;
+  });
+  return {
+    resize(to: number) {
+      width = to;
+      for (const { listeners } of lists) for (const listener of [...listeners]) listener();
+    },
+  };
+}
+
+describe("an island kept for some screens", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("is not downloaded nor adopted on a screen it is not for, and is drawn by the app once the screen becomes one", async () => {
+    const { adopt, chunkArrives, downloads } = await drawnPage("desktop-only", { media: "(min-width: 1024px)" });
+    // The server drew it (it has no screen); the browser's is a phone's.
+    const screenSize = screenOf(390);
+    const drawn = screen.getByRole("button", { name: "taps 0" });
+    await adopt();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(downloads()).toBe(0);
+    // The server's drawing stays as it was, element for element.
+    expect(screen.getByRole("button", { name: "taps 0" })).toBe(drawn);
+    await act(async () => screenSize.resize(1280));
+    expect(downloads()).toBe(1);
+    await chunkArrives();
+    const button = await screen.findByRole("button", { name: "taps 0" });
+    fireEvent.click(button);
+    await waitFor(() => expect(button).toHaveTextContent("taps 1"));
+  });
+
+  it("keeps its drawing through a change of the page around it that does not wait for it (a navigation)", async () => {
+    const Place = createContext("home");
+    let go: (place: string) => void = () => undefined;
+    function Shell({ Island }: { Island: (props: object) => ReactNode }) {
+      const [place, setPlace] = useState("home");
+      go = setPlace;
+      return (
+        <Place.Provider value={place}>
+          <p>at {place}</p>
+          <Island />
+        </Place.Provider>
+      );
+    }
+    const onServer = lazyIsland("desktop-nav", async () => Counter, null, { media: "(min-width: 1024px)" });
+    await preloadIslands();
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<Shell Island={onServer} />);
+    document.body.append(container);
+    const screenSize = screenOf(390);
+    let downloads = 0;
+    const inBrowser = lazyIsland(
+      "desktop-nav",
+      () => {
+        downloads++;
+        return new Promise<ComponentType<object>>((resolve) => pending.push(() => resolve(Counter)));
+      },
+      null,
+      { media: "(min-width: 1024px)" },
+    );
+    const drawn = screen.getByRole("button", { name: "taps 0" });
+    await act(async () => {
+      root = hydrateRoot(container, <Shell Island={inBrowser} />);
+    });
+    await act(async () => {
+      startTransition(() => go("results"));
+    });
+    expect(screen.getByText("at results")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "taps 0" })).toBe(drawn);
+    expect(downloads).toBe(0);
+    // Its chunk may come now (and arrives at the test's end), so the next tests' preloads do not wait on it.
+    await act(async () => screenSize.resize(1280));
+    expect(downloads).toBe(1);
+  });
+
+  it("is downloaded and adopted at once on a screen it is for", async () => {
+    const { adopt, chunkArrives, downloads } = await drawnPage("desktop-at-desktop", { media: "(min-width: 1024px)" });
+    screenOf(1280);
+    await adopt();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(downloads()).toBe(1);
+    await chunkArrives();
+    const button = screen.getByRole("button", { name: "taps 0" });
+    fireEvent.click(button);
+    await waitFor(() => expect(button).toHaveTextContent("taps 1"));
   });
 });

@@ -1,4 +1,4 @@
-import { type ComponentType, memo, type ReactNode, Suspense } from "react";
+import { type ComponentType, memo, type ReactNode, Suspense, useEffect, useState } from "react";
 import { lazyPage } from "./lazy-page.tsx";
 
 /**
@@ -22,6 +22,13 @@ import { lazyPage } from "./lazy-page.tsx";
  * An island that receives new props before it has hydrated is drawn afresh by React (its fallback
  * first: the page jumps). It is memoised, so equal props never reach it; give it props that stay
  * equal across the page's first renders (none, values, stable callbacks).
+ *
+ * `media` (a CSS media query) keeps an island for some screens only, such as the desktop header
+ * (`hidden lg:block`), from costing the others anything: where the screen does not match, its chunk
+ * is not downloaded and the server's drawing is kept as it is, never hydrated (React holds it as
+ * opaque markup, so no later change of the page, such as a navigation, waits for the island); once
+ * the screen matches (a window made wider, a tablet turned), the app draws the island afresh, its
+ * `fallback` until the chunk arrives. A page the server did not draw shows `fallback` on such screens.
  */
 
 /** Each island's chunk by name (the name is in the drawing, so a held tap finds its chunk). */
@@ -66,14 +73,68 @@ function own(island: HTMLDivElement | null): void {
   setTimeout(() => settle(island), 0);
 }
 
+/** Whether the screen matches `query` (true where there is no screen to ask: the server, tests without `matchMedia`). */
+function screenMatches(query: string): boolean {
+  return typeof window === "undefined" || typeof window.matchMedia !== "function" || window.matchMedia(query).matches;
+}
+
+/**
+ * Resolves once the screen matches `query`: at once where it does, or where there is no screen to
+ * ask (the server draws every island; tests without `matchMedia`).
+ */
+function whenScreenMatches(query: string): Promise<void> {
+  const list = typeof window !== "undefined" && typeof window.matchMedia === "function" ? window.matchMedia(query) : undefined;
+  if (!list || list.matches) return Promise.resolve();
+  return new Promise((resolve) => {
+    const onChange = () => {
+      if (!list.matches) return;
+      list.removeEventListener("change", onChange);
+      resolve();
+    };
+    list.addEventListener("change", onChange);
+  });
+}
+
 export function lazyIsland<P extends object>(
   name: string,
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = null,
+  { media }: { media?: string } = {},
 ): (props: P) => ReactNode {
-  const Page = lazyPage(load);
+  const Page = lazyPage(media ? () => whenScreenMatches(media).then(load) : load);
   preloads.set(name, Page.preload);
+  let drawing: { __html: string } | null | undefined;
+  /** The server's drawing of the island, read once, before anything changes it. */
+  const drawn = (): { __html: string } | null => {
+    if (drawing === undefined) {
+      const html = typeof document === "undefined" ? undefined : document.querySelector(`[data-island="${name}"]`)?.innerHTML;
+      drawing = html === undefined ? null : { __html: html };
+    }
+    return drawing;
+  };
   return memo(function Island(props: P) {
+    const [forScreen, setForScreen] = useState(() => !media || screenMatches(media));
+    useEffect(() => {
+      if (forScreen || !media) return;
+      let live = true;
+      void whenScreenMatches(media).then(() => {
+        if (live) setForScreen(true);
+      });
+      return () => {
+        live = false;
+      };
+    }, [forScreen]);
+    if (!forScreen) {
+      const kept = drawn();
+      return kept ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup is the island's own, read back from the page as the browser parsed it; React hydrates it as it stands and never writes it
+        <div data-island={name} className="contents" dangerouslySetInnerHTML={kept} />
+      ) : (
+        <div data-island={name} className="contents">
+          {fallback}
+        </div>
+      );
+    }
     return (
       <div data-island={name} className="contents" ref={own}>
         <Suspense fallback={fallback}>

@@ -2,33 +2,42 @@ import type { ReactNode } from "react";
 import type { Id, ToastOptions } from "react-toastify";
 
 /**
- * The site's toasts (react-toastify), downloaded the first time one is shown or once the page has
- * settled: the first paint never waits for them. Toasts raised before the container is on screen
- * are queued by react-toastify and shown as soon as it mounts.
+ * The site's toasts (react-toastify), downloaded once the page has settled (or with the first toast):
+ * the first paint never waits for them. The container is drawn only with the first toast: drawing it
+ * adds react-toastify's style sheet to the page, which makes the browser compute the style of every
+ * element again. Toasts raised before the container is on screen are queued by react-toastify and
+ * shown as soon as it mounts.
  */
 type Toastify = typeof import("react-toastify");
 
-let loading: Promise<Toastify> | undefined;
-const wanted = new Set<() => void>();
+let downloading: Promise<Toastify> | undefined;
+let wanted = false;
+const listeners = new Set<() => void>();
 
-/** Starts (once) downloading react-toastify and tells the toast host to mount its container. */
+/** Downloads react-toastify (once), showing nothing: the first toast then needs no download. */
+export function preloadToasts(): Promise<Toastify> {
+  downloading ??= import("react-toastify");
+  return downloading;
+}
+
+/** Downloads react-toastify if need be and tells the toast host to mount its container (once). */
 export function loadToasts(): Promise<Toastify> {
-  if (!loading) {
-    loading = import("react-toastify");
-    for (const listener of wanted) listener();
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
   }
-  return loading;
+  return preloadToasts();
 }
 
 /** Whether the container is wanted yet (the host mounts it from then on). */
 export function toastsWanted(): boolean {
-  return loading !== undefined;
+  return wanted;
 }
 
 /** Calls back once the container is wanted; returns the undo. */
 export function onToastsWanted(listener: () => void): () => void {
-  wanted.add(listener);
-  return () => wanted.delete(listener);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 type Show = (content: ReactNode, options?: ToastOptions) => void;
@@ -45,6 +54,6 @@ export const toast = {
   info: show("info"),
   /** Closes one toast (by id) or all of them; nothing to do while none was ever shown. */
   dismiss(id?: Id): void {
-    if (loading) void loading.then((m) => m.toast.dismiss(id));
+    if (wanted) void loadToasts().then((m) => m.toast.dismiss(id));
   },
 };

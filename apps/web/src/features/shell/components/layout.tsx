@@ -17,12 +17,18 @@ const LiveTicker = lazy(() => import("./live-ticker.tsx").then((m) => ({ default
 const ChatButton = lazy(() => import("../../support/components/chat-button.tsx").then((m) => ({ default: m.ChatButton })));
 const Overlays = lazy(() => import("./shell-overlays.tsx").then((m) => ({ default: m.ShellOverlays })));
 
+/** Tailwind's `lg`: the desktop header's screens (it is `hidden lg:block`, the mobile header `lg:hidden`). */
+const DESKTOP_SCREEN = "(min-width: 64rem)";
+
 // Hidden on a phone (the desktop header) or below the fold (the footer): they hydrate after the page.
-// The desktop header's stand-in keeps its height, so a page the browser draws alone does not move.
+// The desktop header is downloaded and hydrated on desktop screens only; on a phone the server's
+// drawing of it stays, hidden and inert. Its stand-in keeps its height on a desktop screen (a page the
+// browser draws alone does not move) and is hidden on a phone, as the header is.
 const DesktopHeader = lazyIsland(
   "desktop-header",
   () => import("./desktop-header.tsx").then((m) => m.DesktopHeader),
   <div className="hidden h-[calc(7.5rem+2px)] border-b border-line lg:block" />,
+  { media: DESKTOP_SCREEN },
 );
 const Footer = lazyIsland("footer", () => import("./footer.tsx").then((m) => m.Footer));
 

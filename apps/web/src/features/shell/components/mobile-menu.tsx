@@ -1,5 +1,5 @@
 import { formatAmount, formatFloor } from "@shwe/domain";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { AppImage } from "../../../components/app-image.tsx";
 import { buttonClass } from "../../../components/button.tsx";
 import { CloseIcon, HomeIcon, LogoutIcon, ShieldIcon } from "../../../components/icons.tsx";
@@ -25,10 +25,21 @@ import { AVATAR_IMAGE } from "./user-menu.tsx";
 const rowClass =
   "flex min-h-12 items-center gap-3 rounded-card px-3 text-sm font-semibold transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-gold";
 
-/** The mobile slide-in menu: profile (or login), home, the game categories in upper case, download app, logout. */
+/**
+ * The mobile slide-in menu: profile (or login), home, the game categories in upper case, download app, logout.
+ * Nothing of it is drawn (nor its categories asked for) until it is first opened; from then on it
+ * stays, hidden while closed, so it slides out and opens again at once.
+ */
 export function MobileMenu() {
-  const { t } = useTranslation("common");
   const open = useShellUi((s) => s.menuOpen);
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? <MenuPanel /> : null;
+}
+
+function MenuPanel() {
+  const { t } = useTranslation("common");
+  const menuOpen = useShellUi((s) => s.menuOpen);
   const setOpen = useShellUi((s) => s.setMenuOpen);
   const setLogoutOpen = useShellUi((s) => s.setLogoutOpen);
   const user = useSession((s) => s.user);
@@ -44,6 +55,15 @@ export function MobileMenu() {
     shownAt.current = location.key;
     setOpen(false);
   }, [location.key, setOpen]);
+
+  // It appears open the first time: drawn closed first (its place computed), then open, so it slides in.
+  const [entered, setEntered] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    rootRef.current?.getBoundingClientRect();
+    setEntered(true);
+  }, []);
+  const open = menuOpen && entered;
 
   useEffect(() => {
     if (!open) return;
@@ -62,6 +82,7 @@ export function MobileMenu() {
 
   return (
     <div
+      ref={rootRef}
       className={`fixed inset-0 z-40 transition-[visibility] duration-200 lg:hidden ${open ? "visible" : "invisible"}`}
       aria-hidden={!open}
       inert={!open}
