@@ -1,16 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CLOSE, setWatchedTopics, setWatching, subscribeRealtime } from "./realtime.ts";
 import {
   BACKOFF_CAP_MS,
   backoffDelay,
-  CLOSE,
   connectRealtime,
   PING_INTERVAL_MS,
   PONG_TIMEOUT_MS,
   type RealtimeConnection,
-  setWatchedTopics,
-  setWatching,
-  subscribeRealtime,
-} from "./realtime.ts";
+} from "./realtime-socket.ts";
 import { FakeWebSocket, installFakeWebSocket, lastSocket } from "./realtime-testing.ts";
 
 describe("backoffDelay", () => {

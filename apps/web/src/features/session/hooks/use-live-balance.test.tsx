@@ -43,7 +43,8 @@ describe("the live socket at start", () => {
     await act(async () => {
       root = hydrateRoot(container, app(client));
     });
-    expect(Socket.instances).toHaveLength(1);
+    // The socket's code is a chunk of its own: the socket opens once it has arrived.
+    await vi.waitFor(() => expect(Socket.instances).toHaveLength(1));
     const [socket] = Socket.instances;
     expect(socket?.closedByClient).toBeUndefined();
     act(() => socket?.serverOpen());
@@ -61,6 +62,7 @@ describe("a socket that replaces the tab's socket", () => {
       root = createRoot(container);
       root.render(app(client));
     });
+    await vi.waitFor(() => expect(Socket.instances).toHaveLength(1));
     const visitor = Socket.instances.at(-1);
     act(() => {
       visitor?.serverOpen();
@@ -73,10 +75,51 @@ describe("a socket that replaces the tab's socket", () => {
     await act(async () => {
       signIn();
     });
+    await vi.waitFor(() => expect(Socket.instances).toHaveLength(2));
     const player = Socket.instances.at(-1);
     expect(player).not.toBe(visitor);
     expect(visitor?.closedByClient).toBeDefined();
     act(() => player?.accept());
     expect(player?.sent).toContainEqual({ type: "resume", after: 31 });
+  });
+});
+
+describe("the socket's code did not arrive", () => {
+  it("is fetched again later and the socket opens then", async () => {
+    const Socket = installFakeWebSocket();
+    let offline = true;
+    vi.doMock("../../../lib/realtime-socket.ts", async (importOriginal) => {
+      if (offline) throw new Error("Failed to fetch dynamically imported module");
+      return importOriginal();
+    });
+    vi.useFakeTimers();
+    try {
+      const client = new QueryClient();
+      const container = document.createElement("div");
+      document.body.append(container);
+      await act(async () => {
+        root = createRoot(container);
+        root.render(app(client));
+      });
+      // The import fails: no socket, however long the tab waits for one.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1_000);
+      });
+      expect(Socket.instances).toHaveLength(0);
+      offline = false;
+      // Back online: the chunk is asked for again (within 30 s) and the socket opens.
+      await vi.waitFor(
+        async () => {
+          await act(async () => {
+            await vi.advanceTimersByTimeAsync(5_000);
+          });
+          expect(Socket.instances).toHaveLength(1);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+    } finally {
+      vi.doUnmock("../../../lib/realtime-socket.ts");
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { paths } from "../../../config/paths.ts";
 import i18n from "../../../lib/i18n-core.ts";
 import { sharedKeys } from "../../../lib/query-keys.ts";
-import { CLOSE, connectRealtime, type ResumePoint } from "../../../lib/realtime.ts";
+import { CLOSE, type ResumePoint } from "../../../lib/realtime.ts";
+import type { RealtimeConnection } from "../../../lib/realtime-socket.ts";
 import { useNavigate } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -20,7 +21,9 @@ const REJECTED_RETRY_MS = 30_000;
  * a reconnect the whole profile is fetched again so nothing in the header stays stale. A refused
  * token signs the player out the same way a 401 does; a blocked account is signed out with a notice.
  * A new socket (signed in or out) resumes where the tab's socket before it stopped: a result sent
- * while one replaced the other still arrives, once.
+ * while one replaced the other still arrives, once. The socket's code (lib/realtime-socket.ts) is
+ * downloaded when the first socket opens, after the page has been taken over: it is not part of the
+ * first visit's JS.
  */
 export function useLiveBalance(): void {
   const token = useSession((s) => s.user?.token);
@@ -39,34 +42,42 @@ export function useLiveBalance(): void {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let disposed = false;
 
-    const connection = connectRealtime({
-      token,
-      resumeFrom: resumeFrom.current,
-      onBalance: (balances) => {
-        if (sameSession()) useSession.getState().setUserData(balances);
-      },
-      onReconnected: () => {
-        if (token) void refreshProfile();
-      },
-      onRejected: (code) => {
-        if (!token || !sameSession()) return;
-        if (code === CLOSE.blocked) {
-          useSession.getState().logout();
-          queryClient.removeQueries({ queryKey: sharedKeys.player });
-          toast.error(i18n.t("common:errors.BLOCKED"), { toastId: "account-blocked" });
-          navigate(paths.login, { replace: true });
-          return;
-        }
-        // The profile call with the same token answers 401 and the API client signs the player out;
-        // if it does not, the socket is tried again later.
-        void refreshProfile().then(() => {
-          if (!disposed && sameSession()) retry = setTimeout(() => setGeneration((g) => g + 1), REJECTED_RETRY_MS);
-        });
-      },
+    let connection: RealtimeConnection | undefined;
+    const connect = ({ connectRealtime }: typeof import("../../../lib/realtime-socket.ts")) => {
+      if (disposed) return;
+      connection = connectRealtime({
+        token,
+        resumeFrom: resumeFrom.current,
+        onBalance: (balances) => {
+          if (sameSession()) useSession.getState().setUserData(balances);
+        },
+        onReconnected: () => {
+          if (token) void refreshProfile();
+        },
+        onRejected: (code) => {
+          if (!token || !sameSession()) return;
+          if (code === CLOSE.blocked) {
+            useSession.getState().logout();
+            queryClient.removeQueries({ queryKey: sharedKeys.player });
+            toast.error(i18n.t("common:errors.BLOCKED"), { toastId: "account-blocked" });
+            navigate(paths.login, { replace: true });
+            return;
+          }
+          // The profile call with the same token answers 401 and the API client signs the player out;
+          // if it does not, the socket is tried again later.
+          void refreshProfile().then(() => {
+            if (!disposed && sameSession()) retry = setTimeout(() => setGeneration((g) => g + 1), REJECTED_RETRY_MS);
+          });
+        },
+      });
+    };
+    void import("../../../lib/realtime-socket.ts").then(connect, () => {
+      // The chunk did not arrive (network down): tried again with a new generation, like a refused token.
+      if (!disposed) retry = setTimeout(() => setGeneration((g) => g + 1), REJECTED_RETRY_MS);
     });
 
     const wake = () => {
-      if (document.visibilityState === "visible") connection.wake();
+      if (document.visibilityState === "visible") connection?.wake();
     };
     document.addEventListener("visibilitychange", wake);
     window.addEventListener("online", wake);
@@ -75,8 +86,10 @@ export function useLiveBalance(): void {
       clearTimeout(retry);
       document.removeEventListener("visibilitychange", wake);
       window.removeEventListener("online", wake);
-      resumeFrom.current = connection.resumePoint();
-      connection.close();
+      if (connection) {
+        resumeFrom.current = connection.resumePoint();
+        connection.close();
+      }
     };
   }, [token, generation, hydrated]);
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { connectRealtime, dispatchRealtime } from "../../../lib/realtime.ts";
+import { dispatchRealtime } from "../../../lib/realtime.ts";
+import { connectRealtime } from "../../../lib/realtime-socket.ts";
 import { installFakeWebSocket, lastSocket } from "../../../lib/realtime-testing.ts";
 import { useSession } from "../../../lib/session-store.ts";
 import { mockApi, renderRoutes, signIn } from "../../../test/render.tsx";
