@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { BUDGET_STATS, type BudgetChunk, checkBundleBudget, shortModuleId } from "./build/bundle-budget.ts";
-import { deferEntryScripts, START_SCRIPT, START_SCRIPT_FILE } from "./build/deferred-start.ts";
+import { deferEntryScripts, START_SCRIPT_BUILT, START_SCRIPT_FILE } from "./build/deferred-start.ts";
 import { precompressDir } from "./build/precompress.ts";
 import { offlinePage, pwaOptions } from "./build/pwa.ts";
 
@@ -39,7 +39,7 @@ function bundleBudget(): Plugin {
           : [],
       );
       // The start script runs before anything else on every page: it counts too.
-      chunks.push({ fileName: START_SCRIPT_FILE, code: START_SCRIPT, isEntry: true, facadeModuleId: null, imports: [] });
+      chunks.push({ fileName: START_SCRIPT_FILE, code: START_SCRIPT_BUILT, isEntry: true, facadeModuleId: null, imports: [] });
       this.emitFile({
         type: "asset",
         fileName: BUDGET_STATS,
@@ -60,7 +60,7 @@ function deferredStart(): Plugin {
     apply: "build",
     transformIndexHtml: { order: "post", handler: (html) => deferEntryScripts(html) },
     generateBundle() {
-      this.emitFile({ type: "asset", fileName: START_SCRIPT_FILE, source: START_SCRIPT });
+      this.emitFile({ type: "asset", fileName: START_SCRIPT_FILE, source: START_SCRIPT_BUILT });
     },
   };
 }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { deferEntryScripts, START_SCRIPT_FILE } from "./deferred-start.ts";
+import { deferEntryScripts, START_SCRIPT, START_SCRIPT_BUILT, START_SCRIPT_FILE } from "./deferred-start.ts";
 
 const built = `<!doctype html>
 <html lang="my">
@@ -28,6 +28,21 @@ describe("deferred start", () => {
 
   it("refuses a page without an entry script rather than shipping a site that never starts", () => {
     expect(() => deferEntryScripts("<html><head></head></html>")).toThrow(/no entry module script/);
+  });
+
+  it("ships the start script minified, with what it reads from the page and adds to it unchanged", () => {
+    expect(START_SCRIPT_BUILT.length).toBeLessThan(START_SCRIPT.length * 0.7);
+    for (const text of [
+      "data-entry",
+      "data-preload",
+      "modulepreload",
+      "inert",
+      "first-contentful-paint",
+      'link[rel="preload"][as="image"]',
+    ])
+      expect(START_SCRIPT_BUILT).toContain(text);
+    // A classic script: it parses as one.
+    expect(() => new Function(START_SCRIPT_BUILT)).not.toThrow();
   });
 
   it("names the start script by its content", () => {

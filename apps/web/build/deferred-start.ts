@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { minifySync } from "vite";
 
 /**
  * How the app's scripts start. On a page the server drew (#root is inert), the scripts wait until
@@ -7,7 +8,7 @@ import { createHash } from "node:crypto";
  * its imports download (as module preloads) and the app takes over. On the empty page (the
  * spinner) they start at once. A deferred classic script, so it never blocks the parser.
  *
- * Written in plain ES5: it is copied into the build as it is.
+ * Written in plain ES5; the build ships it minified (START_SCRIPT_BUILT).
  */
 export const START_SCRIPT = `(function () {
   var me = document.currentScript;
@@ -70,8 +71,20 @@ export const START_SCRIPT = `(function () {
 })();
 `;
 
+/**
+ * The start script as the build ships it: minified (about 0.25 KB gzip less on every first visit),
+ * ES2015 at most (every browser that can run the app's modules reads it).
+ */
+export const START_SCRIPT_BUILT = minifyStartScript(START_SCRIPT);
+
+function minifyStartScript(source: string): string {
+  const { code, errors } = minifySync("start.js", source, { compress: { target: "es2015" }, mangle: true });
+  if (errors.length > 0 || !code) throw new Error(`the start script does not minify: ${errors.map((e) => e.message).join("; ")}`);
+  return code;
+}
+
 /** The start script's file in the build: content-hashed like every other asset. */
-export const START_SCRIPT_FILE = `assets/start-${createHash("sha256").update(START_SCRIPT).digest("hex").slice(0, 10)}.js`;
+export const START_SCRIPT_FILE = `assets/start-${createHash("sha256").update(START_SCRIPT_BUILT).digest("hex").slice(0, 10)}.js`;
 
 /**
  * Rewrites Vite's index.html: the entry <script type="module"> and its <link rel="modulepreload">
