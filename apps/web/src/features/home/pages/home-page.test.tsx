@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { preloadIslands } from "../../../lib/island.tsx";
 import { mockApi, renderWithProviders } from "../../../test/render.tsx";
 import { HomePage } from "./home-page.tsx";
 
@@ -26,6 +27,9 @@ const social = {
 };
 
 describe("HomePage", () => {
+  // The social row and the catalogue are islands: their chunks, as the server and the browser fetch them.
+  beforeAll(() => preloadIslands());
+
   it("shows skeleton sections of provider tiles while the catalogue loads", () => {
     mockApi({ "g/home": "pending", banner_mobile: "pending", social_link: "pending", "lottery/list": "pending" });
     const { container } = renderWithProviders(<HomePage />);
