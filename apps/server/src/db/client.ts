@@ -43,6 +43,12 @@ export interface Database {
   ping(): Promise<boolean>;
   /** Clients of the connection pool (real PostgreSQL only), for the metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * How many times a pooled connection came back from its work (real PostgreSQL only). When it moved
+   * while a caller waited in vain for a connection, the database was answering: the pool was busy
+   * with this server's own calls, the database was not away.
+   */
+  served?(): number;
   close(): Promise<void>;
 }
 
@@ -78,6 +84,10 @@ async function openPostgres(url: string, poolSize: number, log: OpenOptions["log
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
     Client: PreparingClient,
+  });
+  let served = 0;
+  pool.on("release", (err: Error | undefined) => {
+    if (!err) served++;
   });
   pool.on("error", (err) => {
     // An idle client lost its connection (a restart, a terminated backend); the pool replaces it.
@@ -203,6 +213,7 @@ async function openPostgres(url: string, poolSize: number, log: OpenOptions["log
     poolStats() {
       return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
     },
+    served: () => served,
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
