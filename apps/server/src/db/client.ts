@@ -43,6 +43,12 @@ export interface Database {
   ping(): Promise<boolean>;
   /** Clients of the connection pool (real PostgreSQL only), for the metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * How many times a pooled connection came back from its work (real PostgreSQL only). When it moved
+   * while a caller waited in vain for a connection, the database was answering: the pool was busy
+   * with this server's own calls, the database was not away.
+   */
+  served?(): number;
   close(): Promise<void>;
 }
 
@@ -53,6 +59,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** Size of the node-postgres pool. */
   poolSize?: number;
+  /** How long a query waits for a pooled connection before it fails (default 5 s). */
+  connectTimeoutMs?: number;
   /** A PGlite data dump to start from (tests start from a migrated template). */
   loadDataDir?: Blob | File;
   /** Told when a PostgreSQL connection is lost (the server logs it); the pool replaces the connection. */
@@ -60,7 +68,7 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 20, opts.log);
+  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 20, opts.connectTimeoutMs ?? 5_000, opts.log);
   return openPglite(opts.dataDir ?? "memory", opts.loadDataDir);
 }
 
@@ -68,7 +76,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 const RELISTEN_MIN_MS = 250;
 const RELISTEN_MAX_MS = 5_000;
 
-async function openPostgres(url: string, poolSize: number, log: OpenOptions["log"]): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, connectTimeoutMs: number, log: OpenOptions["log"]): Promise<Database> {
   // Parameterised statements stay prepared on each pooled connection (prepared-client.ts). Every
   // client listens for 'error' from birth (PreparingClient), so a terminated backend never ends the
   // process; a client that lost its connection is destroyed by the pool, checked out or idle.
@@ -76,8 +84,12 @@ async function openPostgres(url: string, poolSize: number, log: OpenOptions["log
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: connectTimeoutMs,
     Client: PreparingClient,
+  });
+  let served = 0;
+  pool.on("release", (err: Error | undefined) => {
+    if (!err) served++;
   });
   pool.on("error", (err) => {
     // An idle client lost its connection (a restart, a terminated backend); the pool replaces it.
@@ -203,6 +215,7 @@ async function openPostgres(url: string, poolSize: number, log: OpenOptions["log
     poolStats() {
       return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
     },
+    served: () => served,
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSystemAccount } from "../modules/ledger/ledger.repository.ts";
 import { PLAYER_ACCOUNT_KINDS } from "../modules/ledger/player-accounts.repository.ts";
 import { balancesOf, createUser, expectLedgerClean, fund, type TestUser } from "../modules/ledger/testing.ts";
@@ -122,6 +122,28 @@ describe("group commit of the one-call money paths", () => {
       players.length * 5,
     );
     for (const p of players) expect((await balancesOf(t, p.id)).game_balance).toBe(6_500);
+  });
+
+  it("a burst of one player's wallet calls reads the player's id once, not once per call", async () => {
+    const [a, b] = [await player(t, 0), await player(t, 0)];
+    const execute = vi.spyOn(t.ctx.db, "execute");
+    try {
+      const lanes = await Promise.all([
+        ...Array.from({ length: 50 }, () => walletLaneOf(t.ctx, a.userCode)),
+        ...Array.from({ length: 50 }, () => walletLaneOf(t.ctx, b.userCode)),
+        ...Array.from({ length: 5 }, () => walletLaneOf(t.ctx, "NOSUCHCODE")),
+      ]);
+      expect(lanes.slice(0, 50)).toEqual(Array(50).fill({ lane: "wallet", part: a.id % 2 }));
+      expect(lanes.slice(50, 100)).toEqual(Array(50).fill({ lane: "wallet", part: b.id % 2 }));
+      expect(lanes.slice(100)).toEqual(Array(5).fill(undefined));
+      // One read per player (and one for the unknown code, which is never kept).
+      expect(execute).toHaveBeenCalledTimes(3);
+      expect(await walletLaneOf(t.ctx, a.userCode)).toEqual({ lane: "wallet", part: a.id % 2 });
+      expect(await walletLaneOf(t.ctx, "NOSUCHCODE")).toBeUndefined();
+      expect(execute).toHaveBeenCalledTimes(4);
+    } finally {
+      execute.mockRestore();
+    }
   });
 
   it("wallet calls go in their lane in a part per player id parity, and no call of one part is sent back for a lock of the other", async () => {

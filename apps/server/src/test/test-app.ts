@@ -124,8 +124,12 @@ export interface SecondInstance {
   close(): Promise<void>;
 }
 
-export async function openSecondInstance(t: TestApp): Promise<SecondInstance> {
-  const database = await openDatabase({ url: await databaseUrlOf(t.database), poolSize: 5 });
+export async function openSecondInstance(t: TestApp, pool: { poolSize?: number; connectTimeoutMs?: number } = {}): Promise<SecondInstance> {
+  const database = await openDatabase({
+    url: await databaseUrlOf(t.database),
+    poolSize: pool.poolSize ?? 5,
+    connectTimeoutMs: pool.connectTimeoutMs,
+  });
   const { app, ctx } = await buildApp({ config: t.config, database });
   await app.ready();
   const close = async () => {

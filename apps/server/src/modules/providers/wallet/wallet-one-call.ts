@@ -149,6 +149,8 @@ interface OneCallWalletState {
   lanes: number;
   /** Players' ids by user code, for the part; oldest dropped first beyond PLAYER_IDS_KEPT. */
   playerIds: Map<string, number>;
+  /** The reads of players' ids under way, by user code. */
+  reading: Map<string, Promise<number | undefined>>;
 }
 const states = new WeakMap<AppContext, OneCallWalletState>();
 
@@ -163,6 +165,7 @@ function stateOf(ctx: AppContext): OneCallWalletState {
       counts: { oneCall: 0, refused: 0, general: 0 },
       lanes: walletLanes(ctx.config.moneyBatch?.walletLanes ?? 1),
       playerIds: new Map(),
+      reading: new Map(),
     };
     states.set(ctx, state);
   }
@@ -194,18 +197,37 @@ export function walletLanes(configured: number): number {
 export async function walletLaneOf(ctx: AppContext, userCode: string): Promise<{ lane: string; part: number } | undefined> {
   const state = stateOf(ctx);
   if (state.lanes <= 1) return undefined;
-  let id = state.playerIds.get(userCode);
-  if (id === undefined) {
-    const row = rowsOf<{ id: number | string }>(await ctx.db.execute(sql`select id from users where user_code = ${userCode} limit 1`))[0];
-    if (!row) return undefined;
-    id = Number(row.id);
-    if (state.playerIds.size >= PLAYER_IDS_KEPT) {
-      const oldest = state.playerIds.keys().next().value;
-      if (oldest !== undefined) state.playerIds.delete(oldest);
-    }
-    state.playerIds.set(userCode, id);
+  const id = state.playerIds.get(userCode) ?? (await playerIdOf(ctx, state, userCode));
+  return id === undefined ? undefined : { lane: WALLET_LANE, part: id % state.lanes };
+}
+
+/**
+ * Reads a player's id once however many of their calls arrive before it is known: a burst of a
+ * player's calls waits on the one read instead of each taking a pooled connection for the same row.
+ */
+function playerIdOf(ctx: AppContext, state: OneCallWalletState, userCode: string): Promise<number | undefined> {
+  const inFlight = state.reading.get(userCode);
+  if (inFlight) return inFlight;
+  const read = readPlayerId(ctx, state, userCode);
+  state.reading.set(userCode, read);
+  // Done or failed, the next call reads again (a failure is its callers' to report).
+  read.then(
+    () => state.reading.delete(userCode),
+    () => state.reading.delete(userCode),
+  );
+  return read;
+}
+
+async function readPlayerId(ctx: AppContext, state: OneCallWalletState, userCode: string): Promise<number | undefined> {
+  const row = rowsOf<{ id: number | string }>(await ctx.db.execute(sql`select id from users where user_code = ${userCode} limit 1`))[0];
+  if (!row) return undefined;
+  const id = Number(row.id);
+  if (state.playerIds.size >= PLAYER_IDS_KEPT) {
+    const oldest = state.playerIds.keys().next().value;
+    if (oldest !== undefined) state.playerIds.delete(oldest);
   }
-  return { lane: WALLET_LANE, part: id % state.lanes };
+  state.playerIds.set(userCode, id);
+  return id;
 }
 
 /** The batch lane of wallet calls when they have parts. */

@@ -4,6 +4,7 @@ import { rowsOf } from "../../../db/client.ts";
 import { createTestApp, onRealPostgres, openSecondInstance, type TestApp } from "../../../test/test-app.ts";
 import { balancesOf, call, expectLedgerClean, fund } from "../../ledger/testing.ts";
 import { connectTestProvider, expectRoundsReconciled, journalsOf, nextId, player, TEST_PROVIDER, wallet } from "../wallet.test-helpers.ts";
+import { setOneCallWallet } from "./wallet-one-call.ts";
 
 function tally(values: (string | number)[]): Record<string, number> {
   const out: Record<string, number> = {};
@@ -85,6 +86,28 @@ describe.skipIf(!onRealPostgres)("provider wallet under concurrency (real Postgr
       await second.close();
     }
   }, 120_000);
+
+  it("a burst longer than the pool serves within its wait for a connection: every call still gets its wallet answer, never a 5xx", async () => {
+    // One connection for the calls (the other listens), and a wait for it far shorter than the burst.
+    const second = await openSecondInstance(t, { poolSize: 2, connectTimeoutMs: 200 });
+    try {
+      const other = second.asTestApp;
+      connectTestProvider(other);
+      // The general path: each call holds the connection for a transaction of several statements.
+      setOneCallWallet(other.ctx, false);
+      const p = await player(t, 30_000);
+      const results = await Promise.all(
+        Array.from({ length: 200 }, () =>
+          wallet(other, "debit", { player: p.userCode, transaction_id: nextId("d"), round_id: nextId("r"), amount: 100 }),
+        ),
+      );
+      expect(results.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${JSON.stringify(r.answer)}`)).toEqual([]);
+      expect(tally(results.map((r) => r.answer.status))).toEqual({ OK: 200 });
+      expect((await balancesOf(t, p.id)).game_balance).toBe(10_000);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
 
   it("debits racing game → main transfers never overdraw the game balance", async () => {
     const p = await player(t, 0);

@@ -90,24 +90,45 @@ export function casinoAccountOf(provider: string, userId: number): string {
 
 const BUSY_ROUNDS = 3;
 
-/** The connection pool gave no connection in time: the statement never ran, so trying again is safe. */
-function isPoolTimeout(err: unknown): boolean {
-  return err instanceof Error && err.message === "timeout exceeded when trying to connect";
+/**
+ * The connection pool gave no connection in time: the statement never ran, so trying again is safe.
+ * Drizzle wraps the pool's error in the failed query's (DrizzleQueryError, the pool's as `cause`).
+ */
+export function isPoolTimeout(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e.message === "timeout exceeded when trying to connect") return true;
+  }
+  return false;
 }
+
+/**
+ * How many more times a call that only waited behind this server's own calls for a connection is
+ * tried (each wait is the pool's 5 s): the database answered meanwhile, so it is not away, and the
+ * call can be answered once the burst has gone through.
+ */
+const QUEUED_ROUNDS = 12;
 
 /**
  * Runs a whole wallet call again when the database was only busy: every attempt of withMoneyTx met a
  * deadlock or serialization failure, or no connection was free in time (a burst of callbacks).
  * Safe because a call is applied at most once. Providers retry a 5xx, but a busy moment is absorbed here.
+ * `served` (Database.served) tells a wait for a connection behind other calls, which the pool was
+ * answering all along, from a database that answers nothing: the first is tried again for longer.
  */
-export async function retryWhenBusy<T>(work: () => Promise<T>): Promise<T> {
-  for (let round = 1; ; round++) {
+export async function retryWhenBusy<T>(work: () => Promise<T>, served?: () => number): Promise<T> {
+  for (let round = 1, queued = 0; ; ) {
+    const before = served?.();
     try {
       return await work();
     } catch (err) {
-      const busy = (err instanceof AppError && err.code === "BUSY") || isPoolTimeout(err);
-      if (!busy || round >= BUSY_ROUNDS) throw err;
-      await new Promise((r) => setTimeout(r, 50 * round + Math.floor(Math.random() * 50)));
+      const poolTimeout = isPoolTimeout(err);
+      const busy = (err instanceof AppError && err.code === "BUSY") || poolTimeout;
+      if (!busy) throw err;
+      const queuedBehindOthers = poolTimeout && before !== undefined && (served?.() ?? before) > before;
+      if (queuedBehindOthers && queued < QUEUED_ROUNDS) queued++;
+      else if (round >= BUSY_ROUNDS) throw err;
+      else round++;
+      await new Promise((r) => setTimeout(r, 50 * (round + queued) + Math.floor(Math.random() * 50)));
     }
   }
 }

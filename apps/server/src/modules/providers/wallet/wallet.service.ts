@@ -116,7 +116,7 @@ export async function handleWalletCallback(ctx: AppContext, input: WalletCallbac
           }
           countGeneralWalletCall(ctx);
           return dispatch(ctx, code, action, body, (tx, a) => keepInTx(tx, input, kept, a));
-        });
+        }, ctx.database.served);
         // A money call keeps its raw callback in its own transaction (below); every other answer here.
         if (recordedInTx.has(answer)) return answer;
       }
