@@ -3,7 +3,7 @@
  * The browser's work while a page loads, in figures that do not depend on the machine's load:
  * React renders and commits, host nodes React hydrated or drew, DOM size, style recalculations and
  * layouts with the elements / layout objects they touched (Chromium trace), JS files and bytes
- * fetched. The long-task sum beside them does depend on the machine (read it on a quiet one only).
+ * fetched, and the large layouts (300 objects or more needing layout) with their time after the first one. The long-task sum beside them does depend on the machine (read it on a quiet one only).
  *
  *   node bench/load-work.mjs <site URL> <path> [runs=3] [width=390]
  *
@@ -98,6 +98,12 @@ try {
     const sum = (list, of) => list.reduce((total, e) => total + (of(e) ?? 0), 0);
     const styles = timed.filter((e) => e.name === "UpdateLayoutTree");
     const layouts = timed.filter((e) => e.name === "Layout");
+    // The large layouts (300 objects or more needing layout, a whole page's worth), as dirty objects@ms after the first layout.
+    const firstLayout = layouts[0]?.ts ?? 0;
+    const largeLayouts = layouts
+      .filter((e) => (e.args?.beginData?.dirtyObjects ?? 0) >= 300)
+      .map((e) => `${e.args.beginData.dirtyObjects}@${Math.round((e.ts - firstLayout) / 1000)}`)
+      .join(" ");
     const longTasks = timed.filter((e) => e.name === "RunTask" && e.dur > 50_000);
     rows.push({
       commits: stats.commits,
@@ -109,6 +115,8 @@ try {
       styleElements: sum(styles, (e) => e.args?.elementCount),
       layouts: layouts.length,
       layoutObjects: sum(layouts, (e) => e.args?.beginData?.totalObjects),
+      dirtyObjects: sum(layouts, (e) => e.args?.beginData?.dirtyObjects),
+      largeLayouts,
       jsFiles: scripts.length,
       jsKB: Math.round(sum(scripts, (bytes) => bytes) / 102.4) / 10,
       longTaskMsOver50: Math.round(sum(longTasks, (e) => e.dur / 1000 - 50)),
