@@ -3,13 +3,15 @@
  * The browser's work while a page loads, in figures that do not depend on the machine's load:
  * React renders and commits, host nodes React hydrated or drew, DOM size, style recalculations and
  * layouts with the elements / layout objects they touched (Chromium trace), JS files and bytes
- * fetched. The long-task sum beside them does depend on the machine (read it on a quiet one only).
+ * fetched, and the large layouts (300 objects or more needing layout) with their time after the first one. The long-task sum beside them does depend on the machine (read it on a quiet one only).
  *
  *   node bench/load-work.mjs <site URL> <path> [runs=3] [width=390]
  *
  * Against a running server (e.g. `npm run serve` with `PORT`, or two servers with their own
  * `WEB_DIST` for before / after). Chromium at CHROME_PATH (default /usr/bin/chromium), 390×844 px,
- * Burmese, a visitor, CPU ×4, figures gathered until 9 s after `load`.
+ * Burmese, a visitor, CPU ×4, figures gathered until 9 s after `load`. KBPS and RTT (ms) throttle the
+ * network (KBPS=700 RTT=300: the cheap-Android profile's); the first contentful paint and the layout
+ * shift score are read then.
  */
 import puppeteer from "puppeteer-core";
 
@@ -19,6 +21,31 @@ if (!site || !path) {
   process.exit(2);
 }
 const width = Number(widthArg);
+/** Optional network throttling (KBPS=700 RTT=300 is the cheap-Android profile's network); none by default. */
+const KBPS = Number(process.env.KBPS ?? 0);
+const RTT = Number(process.env.RTT ?? 0);
+
+/** Layout shifts (CLS as the browser counts it: shifts without recent input) and the first contentful paint. */
+function watchShifts() {
+  const seen = { cls: 0, fcp: 0, shifts: [] };
+  window.__loadShifts = seen;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      seen.cls += e.value;
+      const moved = (e.sources ?? []).map((source) => {
+        const node = source.node;
+        return node?.nodeType === 1
+          ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}.${String(node.className).split(" ")[0]}`
+          : "";
+      });
+      seen.shifts.push(`${Math.round(e.value * 1000) / 1000}@${Math.round(e.startTime)}${moved.length ? `(${moved.join(",")})` : ""}`);
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === "first-contentful-paint") seen.fcp = e.startTime;
+  }).observe({ type: "paint", buffered: true });
+}
 
 /** A stand-in for React DevTools' hook: counts, in each commit, the components that rendered and the host nodes mounted. */
 function countRenders() {
@@ -71,6 +98,17 @@ try {
     await page.evaluateOnNewDocument(countRenders);
     const cdp = await page.createCDPSession();
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    if (KBPS > 0) {
+      await cdp.send("Network.enable");
+      const bytesPerSecond = (KBPS * 1024) / 8;
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: RTT,
+        downloadThroughput: bytesPerSecond,
+        uploadThroughput: bytesPerSecond,
+      });
+    }
+    await page.evaluateOnNewDocument(watchShifts);
     const events = [];
     cdp.on("Tracing.dataCollected", (e) => events.push(...e.value));
     const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
@@ -89,6 +127,7 @@ try {
         .filter((r) => new URL(r.name).pathname.endsWith(".js"))
         .map((r) => r.decodedBodySize),
     );
+    const shifts = await page.evaluate(() => window.__loadShifts);
     const domNodes = await page.evaluate(() => document.getElementsByTagName("*").length);
     // The page's renderer: the process with the most style recalculations.
     const perProcess = new Map();
@@ -98,6 +137,12 @@ try {
     const sum = (list, of) => list.reduce((total, e) => total + (of(e) ?? 0), 0);
     const styles = timed.filter((e) => e.name === "UpdateLayoutTree");
     const layouts = timed.filter((e) => e.name === "Layout");
+    // The large layouts (300 objects or more needing layout, a whole page's worth), as dirty objects@ms after the first layout.
+    const firstLayout = layouts[0]?.ts ?? 0;
+    const largeLayouts = layouts
+      .filter((e) => (e.args?.beginData?.dirtyObjects ?? 0) >= 300)
+      .map((e) => `${e.args.beginData.dirtyObjects}@${Math.round((e.ts - firstLayout) / 1000)}`)
+      .join(" ");
     const longTasks = timed.filter((e) => e.name === "RunTask" && e.dur > 50_000);
     rows.push({
       commits: stats.commits,
@@ -109,6 +154,11 @@ try {
       styleElements: sum(styles, (e) => e.args?.elementCount),
       layouts: layouts.length,
       layoutObjects: sum(layouts, (e) => e.args?.beginData?.totalObjects),
+      dirtyObjects: sum(layouts, (e) => e.args?.beginData?.dirtyObjects),
+      largeLayouts,
+      fcpMs: Math.round(shifts.fcp),
+      cls: Math.round(shifts.cls * 1000) / 1000,
+      shifts: shifts.shifts.join(" "),
       jsFiles: scripts.length,
       jsKB: Math.round(sum(scripts, (bytes) => bytes) / 102.4) / 10,
       longTaskMsOver50: Math.round(sum(longTasks, (e) => e.dur / 1000 - 50)),

@@ -1,6 +1,6 @@
 import type { BoardNumber, RejectedLine, SlipLimits } from "@shwe/contracts";
 import { formatAmount } from "@shwe/domain";
-import { memo } from "react";
+import { type CSSProperties, memo } from "react";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { AlertIcon, CheckMarkIcon, FlameIcon, LockIcon } from "./lottery-icons.tsx";
 import { useRejectText } from "./reject-reason.tsx";
@@ -23,6 +23,11 @@ function capacityShare(status: BoardNumber, limits: SlipLimits | undefined): num
   const cap = status.hot ? (limits?.hot_cap ?? 0) : (limits?.number_cap ?? 0);
   if (cap <= 0) return status.remaining > 0 ? 1 : 0;
   return Math.max(0, Math.min(1, status.remaining / cap));
+}
+
+/** The capacity bar's fill colour: green while half or more is open, amber down to 15 %, red below. */
+function barFill(share: number): string {
+  return share >= 0.5 ? "[--fill:var(--color-win)]" : share >= 0.15 ? "[--fill:var(--color-warn)]" : "[--fill:var(--color-danger)]";
 }
 
 /**
@@ -54,7 +59,19 @@ export const NumberCell = memo(function NumberCell({ number, status, limits, sel
       : hot
         ? "border-danger/70 bg-surface-2 text-text hover:border-danger"
         : "border-line bg-surface-2 text-text hover:border-gold";
-  const bar = share >= 0.5 ? "bg-win" : share >= 0.15 ? "bg-warn" : "bg-danger";
+  const mark = blocked ? (
+    <>
+      <LockIcon size={11} />
+      {t("board.blockedShort")}
+    </>
+  ) : full ? (
+    t("board.full")
+  ) : hot ? (
+    <>
+      <FlameIcon size={11} />
+      {t("board.hot")}
+    </>
+  ) : null;
 
   return (
     <button
@@ -69,27 +86,20 @@ export const NumberCell = memo(function NumberCell({ number, status, limits, sel
         rejected ? "ring-2 ring-danger ring-offset-1 ring-offset-bg" : ""
       }`}
     >
-      <span className={`tabular text-lg leading-none font-bold ${blocked ? "line-through decoration-2" : ""}`}>{number}</span>
-      <span
-        aria-hidden="true"
-        className={`mt-1 flex h-3.5 items-center gap-0.5 text-[10px] leading-none font-semibold ${
-          selected ? "text-bg" : blocked || full ? "text-muted" : "text-danger"
-        }`}
-      >
-        {blocked ? (
-          <>
-            <LockIcon size={11} />
-            {t("board.blockedShort")}
-          </>
-        ) : full ? (
-          t("board.full")
-        ) : hot ? (
-          <>
-            <FlameIcon size={11} />
-            {t("board.hot")}
-          </>
-        ) : null}
+      {/* Without a mark, the number keeps the mark row's height below it (mt-1 + h-3.5) so every number sits at one height. */}
+      <span className={`tabular text-lg leading-none font-bold ${blocked ? "line-through decoration-2" : ""} ${mark ? "" : "mb-4.5"}`}>
+        {number}
       </span>
+      {mark ? (
+        <span
+          aria-hidden="true"
+          className={`mt-1 flex h-3.5 items-center gap-0.5 text-[10px] leading-none font-semibold ${
+            selected ? "text-bg" : blocked || full ? "text-muted" : "text-danger"
+          }`}
+        >
+          {mark}
+        </span>
+      ) : null}
       {selected ? (
         <span
           aria-hidden="true"
@@ -107,12 +117,12 @@ export const NumberCell = memo(function NumberCell({ number, status, limits, sel
         </span>
       ) : null}
       {status && !blocked ? (
+        // Track and fill in one element (styles.css, capacity-bar).
         <span
           aria-hidden="true"
-          className={`absolute inset-x-1.5 bottom-1 h-1 overflow-hidden rounded-full ${selected ? "bg-bg/25" : "bg-line"}`}
-        >
-          <span className={`block h-full rounded-full ${selected ? "bg-bg" : bar}`} style={{ width: `${Math.round(share * 100)}%` }} />
-        </span>
+          style={{ "--share": Math.round(share * 100) / 100 } as CSSProperties}
+          className={`capacity-bar absolute inset-x-1.5 bottom-1 h-1 rounded-full ${selected ? "bg-bg/25 [--fill:var(--color-bg)]" : `bg-line ${barFill(share)}`}`}
+        />
       ) : null}
     </button>
   );
