@@ -21,10 +21,10 @@
 -- general path's lockWalletUser judges it.
 --
 -- Statements are few (migration 0043): the member is found and locked in one statement, which also
--- reads the product's state and, for a result, the points setting; the round is written once, where it
--- is locked, with its final values; a new wager is inserted once with its final values (its round
--- first: the players' rows are all behind the users row); a journal, its entries and its outbox row
--- go in one statement.
+-- reads the product's state and, for a result, the points setting; the accounts are locked in the
+-- statement that looks the transaction id up; the round is written once, where it is locked, with its
+-- final values; a new wager is inserted once with its final values (its round first: the player's rows
+-- are all behind the users row); a journal, its entries and its outbox row go in one statement.
 CREATE OR REPLACE FUNCTION gsc_element(
   p_user_code text,
   p_product integer,
@@ -86,6 +86,7 @@ DECLARE
   v_journal_points bigint;
   v_claim bigint;
   v_first_hash text;
+  v_repeat boolean;
   v_first_user bigint;
   v_code integer := 0;
   v_other_body boolean := false;
@@ -125,11 +126,14 @@ BEGIN
     v_debt := 0;
   END IF;
 
-  -- Every account of the player locked (ascending id).
-  SELECT count(DISTINCT x.kind), max(x.id) FILTER (WHERE x.kind = 'game'), max(x.balance) FILTER (WHERE x.kind = 'game'),
-         max(x.id) FILTER (WHERE x.kind = 'point')
-    INTO v_kinds, v_game_id, v_kyat, v_point_id
-    FROM (SELECT a.id, a.kind, a.balance FROM ledger_accounts a WHERE a.user_id = v_user ORDER BY a.id FOR UPDATE) AS x;
+  -- Every account of the player locked (ascending id). The same statement looks the transaction id up
+  -- (used below): one row always, the aggregate's, with the id's first claim if there is one.
+  SELECT k.kinds, k.game_id, k.kyat, k.point_id, t.transaction_id IS NOT NULL, t.request_hash, t.user_id
+    INTO v_kinds, v_game_id, v_kyat, v_point_id, v_repeat, v_first_hash, v_first_user
+    FROM (SELECT count(DISTINCT x.kind) AS kinds, max(x.id) FILTER (WHERE x.kind = 'game') AS game_id,
+                 max(x.balance) FILTER (WHERE x.kind = 'game') AS kyat, max(x.id) FILTER (WHERE x.kind = 'point') AS point_id
+            FROM (SELECT a.id, a.kind, a.balance FROM ledger_accounts a WHERE a.user_id = v_user ORDER BY a.id FOR UPDATE) AS x) AS k
+    LEFT JOIN gsc_transactions t ON t.transaction_id = v_id;
   IF v_kinds <> p_account_kinds OR v_game_id IS NULL OR v_point_id IS NULL THEN
     RAISE EXCEPTION 'gsc_element: accounts' USING ERRCODE = 'SWG01';
   END IF;
@@ -141,8 +145,7 @@ BEGIN
   BEGIN
     -- A transaction id already applied (the general path's claim finds it first): 1003 with the balance
     -- as it is. The general path has created the player's exact wallet row by then, and keeps it.
-    SELECT t.request_hash, t.user_id INTO v_first_hash, v_first_user FROM gsc_transactions t WHERE t.transaction_id = v_id;
-    IF FOUND THEN
+    IF v_repeat THEN
       IF v_wallet_new THEN
         INSERT INTO gsc_wallets (user_id) VALUES (v_user) ON CONFLICT (user_id) DO UPDATE SET updated_at = gsc_wallets.updated_at;
       END IF;
