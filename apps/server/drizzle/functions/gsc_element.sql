@@ -1,5 +1,5 @@
 -- gsc_element: a GSC+ batch element in one database call (decisions 0020, 0021; text as in migration
--- 0041). Called by modules/gsc/gsc-one-call.ts, in money_batch's wallet lane. It does for the common
+-- 0043). Called by modules/gsc/gsc-one-call.ts, in money_batch's wallet lane. It does for the common
 -- case what the general path (modules/gsc/gsc-element.ts runElement with one transaction) does, with
 -- the same locks in the same order and the same rows left behind: one BET (withdraw) or one SETTLED /
 -- WIN (deposit) of a member at an open product, the exact balance (whole kyat in the ledger, the
@@ -19,6 +19,12 @@
 -- wager of another member or cancelled before its bet, a round not open, a referred player's settlement.
 -- p_now is the server's instant (ctx.clock, decision 0025): a BET's break is judged by it, as the
 -- general path's lockWalletUser judges it.
+--
+-- Statements are few (migration 0043): the member is found and locked in one statement, which also
+-- reads the product's state and, for a result, the points setting; the accounts are locked in the
+-- statement that looks the transaction id up; the round is written once, where it is locked, with its
+-- final values; a new wager is inserted once with its final values (its round first: the player's rows
+-- are all behind the users row); a journal, its entries and its outbox row go in one statement.
 CREATE OR REPLACE FUNCTION gsc_element(
   p_user_code text,
   p_product integer,
@@ -59,8 +65,10 @@ DECLARE
   v_rem_after bigint;
   v_moved bigint;
   v_wager gsc_wagers%ROWTYPE;
-  v_round provider_rounds%ROWTYPE;
+  v_wager_found boolean := false;
+  v_round_id bigint;
   v_round_status text;
+  v_open boolean;
   v_house_code text;
   v_house_id bigint;
   v_house_after bigint;
@@ -72,11 +80,13 @@ DECLARE
   v_setting jsonb;
   v_rate numeric;
   v_kyat_per_point bigint := p_default_kyat_per_point;
+  v_kind text;
   v_points bigint;
   v_point_after bigint;
   v_journal_points bigint;
   v_claim bigint;
   v_first_hash text;
+  v_repeat boolean;
   v_first_user bigint;
   v_code integer := 0;
   v_other_body boolean := false;
@@ -85,21 +95,24 @@ BEGIN
   IF v_action IS NULL OR v_action NOT IN ('BET', 'SETTLED', 'WIN') OR v_id IS NULL OR v_wager_code IS NULL OR p_now IS NULL THEN
     RAISE EXCEPTION 'gsc_element: shape' USING ERRCODE = 'SWG01';
   END IF;
-  -- The product must be open (in the catalogue, active, not in maintenance); the member known.
-  IF NOT EXISTS (SELECT 1 FROM (SELECT p.active, p.maintenance FROM providers p WHERE upper(p.code) = p_provider LIMIT 1) AS x
-                  WHERE x.active AND NOT x.maintenance) THEN
-    RAISE EXCEPTION 'gsc_element: product' USING ERRCODE = 'SWG01';
-  END IF;
-  SELECT u.id INTO v_user FROM users u WHERE u.user_code = p_user_code LIMIT 1;
+  -- The users row first, as every GSC+ movement of the player (lockWalletUser), found by the member's
+  -- code. The product must be open (in the catalogue, active, not in maintenance); the member known.
+  -- A result reads the points setting here too (settlement.ts reads it inside the same transaction).
+  SELECT u.id, u.blocked, (u.excluded_forever OR coalesce(u.excluded_until > p_now, false)), u.turnover, u.referred_by,
+         coalesce((SELECT p.active AND NOT p.maintenance FROM providers p WHERE upper(p.code) = p_provider LIMIT 1), false),
+         CASE WHEN v_action <> 'BET' THEN (SELECT s.value FROM settings s WHERE s.key = 'lottery.points') END
+    INTO v_user, v_blocked, v_excluded, v_turnover, v_referred_by, v_open, v_setting
+    FROM users u WHERE u.user_code = p_user_code
+     FOR NO KEY UPDATE OF u;
   IF NOT FOUND THEN
+    IF NOT coalesce((SELECT p.active AND NOT p.maintenance FROM providers p WHERE upper(p.code) = p_provider LIMIT 1), false) THEN
+      RAISE EXCEPTION 'gsc_element: product' USING ERRCODE = 'SWG01';
+    END IF;
     RAISE EXCEPTION 'gsc_element: member' USING ERRCODE = 'SWG01';
   END IF;
-
-  -- The users row first, as every GSC+ movement of the player (lockWalletUser).
-  SELECT u.blocked, (u.excluded_forever OR coalesce(u.excluded_until > p_now, false)), u.turnover, u.referred_by
-    INTO v_blocked, v_excluded, v_turnover, v_referred_by
-    FROM users u WHERE u.id = v_user
-     FOR NO KEY UPDATE;
+  IF NOT v_open THEN
+    RAISE EXCEPTION 'gsc_element: product' USING ERRCODE = 'SWG01';
+  END IF;
   IF v_action = 'BET' AND (v_blocked OR v_excluded) THEN
     RAISE EXCEPTION 'gsc_element: blocked' USING ERRCODE = 'SWG01';
   END IF;
@@ -113,11 +126,14 @@ BEGIN
     v_debt := 0;
   END IF;
 
-  -- Every account of the player locked (ascending id).
-  SELECT count(DISTINCT x.kind), max(x.id) FILTER (WHERE x.kind = 'game'), max(x.balance) FILTER (WHERE x.kind = 'game'),
-         max(x.id) FILTER (WHERE x.kind = 'point')
-    INTO v_kinds, v_game_id, v_kyat, v_point_id
-    FROM (SELECT a.id, a.kind, a.balance FROM ledger_accounts a WHERE a.user_id = v_user ORDER BY a.id FOR UPDATE) AS x;
+  -- Every account of the player locked (ascending id). The same statement looks the transaction id up
+  -- (used below): one row always, the aggregate's, with the id's first claim if there is one.
+  SELECT k.kinds, k.game_id, k.kyat, k.point_id, t.transaction_id IS NOT NULL, t.request_hash, t.user_id
+    INTO v_kinds, v_game_id, v_kyat, v_point_id, v_repeat, v_first_hash, v_first_user
+    FROM (SELECT count(DISTINCT x.kind) AS kinds, max(x.id) FILTER (WHERE x.kind = 'game') AS game_id,
+                 max(x.balance) FILTER (WHERE x.kind = 'game') AS kyat, max(x.id) FILTER (WHERE x.kind = 'point') AS point_id
+            FROM (SELECT a.id, a.kind, a.balance FROM ledger_accounts a WHERE a.user_id = v_user ORDER BY a.id FOR UPDATE) AS x) AS k
+    LEFT JOIN gsc_transactions t ON t.transaction_id = v_id;
   IF v_kinds <> p_account_kinds OR v_game_id IS NULL OR v_point_id IS NULL THEN
     RAISE EXCEPTION 'gsc_element: accounts' USING ERRCODE = 'SWG01';
   END IF;
@@ -129,8 +145,7 @@ BEGIN
   BEGIN
     -- A transaction id already applied (the general path's claim finds it first): 1003 with the balance
     -- as it is. The general path has created the player's exact wallet row by then, and keeps it.
-    SELECT t.request_hash, t.user_id INTO v_first_hash, v_first_user FROM gsc_transactions t WHERE t.transaction_id = v_id;
-    IF FOUND THEN
+    IF v_repeat THEN
       IF v_wallet_new THEN
         INSERT INTO gsc_wallets (user_id) VALUES (v_user) ON CONFLICT (user_id) DO UPDATE SET updated_at = gsc_wallets.updated_at;
       END IF;
@@ -172,12 +187,13 @@ BEGIN
       IF v_wallet_new THEN
         INSERT INTO gsc_wallets (user_id) VALUES (v_user) ON CONFLICT (user_id) DO UPDATE SET updated_at = gsc_wallets.updated_at;
       END IF;
-      INSERT INTO gsc_wagers (product_code, wager_code, user_id, currency) VALUES (p_product, v_wager_code, v_user, p_currency)
-      ON CONFLICT (product_code, wager_code) DO UPDATE SET updated_at = gsc_wagers.updated_at
-      RETURNING * INTO v_wager;
-      IF v_wager.user_id <> v_user OR v_wager.cancelled_before_bet THEN
+      -- The wager, locked if it exists; a new one is inserted below, once, with its round.
+      SELECT w.* INTO v_wager FROM gsc_wagers w WHERE w.product_code = p_product AND w.wager_code = v_wager_code FOR UPDATE;
+      v_wager_found := FOUND;
+      IF v_wager_found AND (v_wager.user_id <> v_user OR v_wager.cancelled_before_bet) THEN
         RAISE EXCEPTION 'gsc_element: wager' USING ERRCODE = 'SWG01';
       END IF;
+      v_bet_e4 := coalesce(v_wager.bet_e4, 0) + v_amount;
     ELSE
       v_delta := v_amount;
       SELECT w.* INTO v_wager FROM gsc_wagers w WHERE w.product_code = p_product AND w.wager_code = v_wager_code FOR UPDATE;
@@ -186,25 +202,15 @@ BEGIN
         v_code := 1006;
         EXIT work;
       END IF;
+      v_wager_found := true;
       IF v_wallet_new THEN
         INSERT INTO gsc_wallets (user_id) VALUES (v_user) ON CONFLICT (user_id) DO UPDATE SET updated_at = gsc_wallets.updated_at;
       END IF;
-    END IF;
-
-    -- The wager's round (openRound): by its id once linked, else created if new, locked.
-    IF v_wager.round_ref IS NOT NULL THEN
-      SELECT r.* INTO v_round FROM provider_rounds r WHERE r.id = v_wager.round_ref LIMIT 1 FOR UPDATE;
-      IF NOT FOUND THEN
-        RAISE EXCEPTION 'gsc_element: round' USING ERRCODE = 'SWG01';
+      v_payout_e4 := v_wager.payout_e4 + v_delta;
+      IF v_referred_by IS NOT NULL AND v_referred_by <> v_user THEN
+        RAISE EXCEPTION 'gsc_element: referred player' USING ERRCODE = 'SWG01';
       END IF;
-    ELSE
-      INSERT INTO provider_rounds (provider, user_id, round_id, game_code)
-      VALUES (p_provider, v_user, v_wager_code, v_game_code)
-      ON CONFLICT (provider, user_id, round_id) DO UPDATE SET updated_at = provider_rounds.updated_at
-      RETURNING * INTO v_round;
-    END IF;
-    IF v_round.status <> 'open' THEN
-      RAISE EXCEPTION 'gsc_element: round not open' USING ERRCODE = 'SWG01';
+      v_stake := greatest(v_wager.bet_e4, 0) / 10000;
     END IF;
 
     -- The exact movement (gsc-exact.ts applyMovement, without a debt): whole kyat to the ledger, the rest kept.
@@ -212,6 +218,64 @@ BEGIN
     v_kyat_after := v_next / 10000;
     v_rem_after := v_next % 10000;
     v_moved := v_kyat_after - v_kyat;
+
+    -- The wager's round (openRound): by its id once linked, else created if new, locked, and only while
+    -- open, written here with what the element leaves on it (a BET its stake and balances, a result its
+    -- settlement, settlement.ts).
+    IF v_action = 'BET' THEN
+      IF v_wager.round_ref IS NOT NULL THEN
+        UPDATE provider_rounds r
+           SET bet = v_bet_e4 / 10000, status = 'open', before_balance = coalesce(r.before_balance, v_kyat),
+               balance_after = v_kyat_after, updated_at = now()
+         WHERE r.id = v_wager.round_ref AND r.status = 'open'
+        RETURNING r.id INTO v_round_id;
+      ELSE
+        INSERT INTO provider_rounds AS r (provider, user_id, round_id, game_code, bet, before_balance, balance_after, updated_at)
+        VALUES (p_provider, v_user, v_wager_code, v_game_code, v_bet_e4 / 10000, v_kyat, v_kyat_after, now())
+        ON CONFLICT (provider, user_id, round_id) DO UPDATE
+           SET bet = v_bet_e4 / 10000, status = 'open', before_balance = coalesce(r.before_balance, v_kyat),
+               balance_after = v_kyat_after, updated_at = now()
+         WHERE r.status = 'open'
+        RETURNING r.id INTO v_round_id;
+      END IF;
+    ELSIF v_wager.round_ref IS NOT NULL THEN
+      UPDATE provider_rounds r
+         SET payout = v_payout_e4 / 10000, balance_after = v_kyat_after, status = 'settled', valid_bet = v_stake,
+             referrer_id = NULL, referral_share = 0, updated_at = now(), settled_at = now()
+       WHERE r.id = v_wager.round_ref AND r.status = 'open'
+      RETURNING r.id INTO v_round_id;
+    ELSE
+      INSERT INTO provider_rounds AS r (provider, user_id, round_id, game_code, payout, balance_after, status, valid_bet,
+                                        referrer_id, referral_share, updated_at, settled_at)
+      VALUES (p_provider, v_user, v_wager_code, v_game_code, v_payout_e4 / 10000, v_kyat_after, 'settled', v_stake,
+              NULL, 0, now(), now())
+      ON CONFLICT (provider, user_id, round_id) DO UPDATE
+         SET payout = v_payout_e4 / 10000, balance_after = v_kyat_after, status = 'settled', valid_bet = v_stake,
+             referrer_id = NULL, referral_share = 0, updated_at = now(), settled_at = now()
+       WHERE r.status = 'open'
+      RETURNING r.id INTO v_round_id;
+    END IF;
+    IF v_round_id IS NULL THEN
+      RAISE EXCEPTION 'gsc_element: round not open' USING ERRCODE = 'SWG01';
+    END IF;
+
+    -- The wager: a new one inserted once; a raced insert (another member's wager code) goes to the general path.
+    IF v_wager_found THEN
+      UPDATE gsc_wagers w SET updated_at = now(), round_ref = v_round_id,
+                              bet_e4 = CASE WHEN v_action = 'BET' THEN v_bet_e4 ELSE w.bet_e4 END,
+                              has_bet = w.has_bet OR v_action = 'BET',
+                              payout_e4 = CASE WHEN v_action = 'BET' THEN w.payout_e4 ELSE v_payout_e4 END,
+                              wager_status = coalesce(v_status, w.wager_status)
+       WHERE w.id = v_wager.id;
+    ELSE
+      INSERT INTO gsc_wagers (product_code, wager_code, user_id, currency, round_ref, wager_status, bet_e4, has_bet, updated_at)
+      VALUES (p_product, v_wager_code, v_user, p_currency, v_round_id, v_status, v_bet_e4, true, now())
+      ON CONFLICT (product_code, wager_code) DO NOTHING
+      RETURNING id INTO v_wager.id;
+      IF v_wager.id IS NULL THEN
+        RAISE EXCEPTION 'gsc_element: wager' USING ERRCODE = 'SWG01';
+      END IF;
+    END IF;
 
     IF v_moved <> 0 THEN
       v_house_code := 'house:casino:' || lower(p_provider) || ':' || (v_user % p_house_shards);
@@ -227,43 +291,31 @@ BEGIN
         END IF;
       END IF;
       UPDATE ledger_accounts a SET balance = a.balance + v_moved WHERE a.id = v_game_id RETURNING a.balance INTO v_after;
-      INSERT INTO journals (kind, user_id, unique_key, ref_type, ref_id, meta)
-      VALUES (CASE WHEN v_action = 'BET' THEN 'casino_bet' ELSE 'casino_win' END, v_user, 'gsc:' || v_id, 'provider_round',
-              v_round.id::text,
-              jsonb_build_object('provider', p_provider, 'transaction_id', v_id, 'action', v_action, 'wager_code', v_wager_code,
-                                 'round_id', p_tx -> 'round_id', 'game_code', p_tx -> 'game_code', 'currency', p_currency,
-                                 'amount_e4', v_delta::text))
-      RETURNING id INTO v_journal;
-      INSERT INTO journal_entries (journal_id, account_id, amount, balance_after)
-      VALUES (v_journal, v_game_id, v_moved, v_after), (v_journal, v_house_id, -v_moved, v_house_after);
-      INSERT INTO outbox (topic, user_id, payload)
-      VALUES ('balance', v_user, jsonb_build_object('journal_id', v_journal, 'kind',
-                                                    CASE WHEN v_action = 'BET' THEN 'casino_bet' ELSE 'casino_win' END));
+      v_kind := CASE WHEN v_action = 'BET' THEN 'casino_bet' ELSE 'casino_win' END;
+      WITH j AS (
+        INSERT INTO journals (kind, user_id, unique_key, ref_type, ref_id, meta)
+        VALUES (v_kind, v_user, 'gsc:' || v_id, 'provider_round', v_round_id::text,
+                jsonb_build_object('provider', p_provider, 'transaction_id', v_id, 'action', v_action, 'wager_code', v_wager_code,
+                                   'round_id', p_tx -> 'round_id', 'game_code', p_tx -> 'game_code', 'currency', p_currency,
+                                   'amount_e4', v_delta::text))
+        RETURNING id
+      ), e AS (
+        INSERT INTO journal_entries (journal_id, account_id, amount, balance_after)
+        SELECT j.id, x.account_id, x.amount, x.balance_after
+          FROM j, (VALUES (1, v_game_id, v_moved, v_after), (2, v_house_id, -v_moved, v_house_after)) AS x(n, account_id, amount, balance_after)
+         ORDER BY x.n
+      ), o AS (
+        INSERT INTO outbox (topic, user_id, payload)
+        SELECT 'balance', v_user, jsonb_build_object('journal_id', j.id, 'kind', v_kind) FROM j
+      )
+      SELECT j.id INTO v_journal FROM j;
     END IF;
 
-    IF v_action = 'BET' THEN
-      v_bet_e4 := v_wager.bet_e4 + v_amount;
-      UPDATE gsc_wagers w SET updated_at = now(), round_ref = v_round.id, bet_e4 = v_bet_e4, has_bet = true,
-                              wager_status = coalesce(v_status, w.wager_status)
-       WHERE w.id = v_wager.id;
-      UPDATE provider_rounds r
-         SET bet = v_bet_e4 / 10000, status = 'open', before_balance = coalesce(r.before_balance, v_kyat),
-             balance_after = v_kyat_after, updated_at = now()
-       WHERE r.id = v_round.id;
-    ELSE
-      v_payout_e4 := v_wager.payout_e4 + v_delta;
-      UPDATE gsc_wagers w SET updated_at = now(), round_ref = v_round.id, payout_e4 = v_payout_e4,
-                              wager_status = coalesce(v_status, w.wager_status)
-       WHERE w.id = v_wager.id;
+    IF v_action <> 'BET' THEN
       -- The round ends (settlement.ts): its whole-kyat stake lowers the turnover (floor 0) and earns points.
-      IF v_referred_by IS NOT NULL AND v_referred_by <> v_user THEN
-        RAISE EXCEPTION 'gsc_element: referred player' USING ERRCODE = 'SWG01';
-      END IF;
-      v_stake := greatest(v_wager.bet_e4, 0) / 10000;
       IF v_stake > 0 AND greatest(0, v_turnover - v_stake) <> v_turnover THEN
         UPDATE users u SET turnover = greatest(0, v_turnover - v_stake) WHERE u.id = v_user;
       END IF;
-      SELECT s.value INTO v_setting FROM settings s WHERE s.key = 'lottery.points';
       IF jsonb_typeof(v_setting) = 'object' AND jsonb_typeof(v_setting -> 'kyat_per_point') = 'number' THEN
         v_rate := (v_setting ->> 'kyat_per_point')::numeric;
         IF v_rate = trunc(v_rate) AND v_rate BETWEEN 1 AND 1000000000 THEN
@@ -284,19 +336,22 @@ BEGIN
           END IF;
         END IF;
         UPDATE ledger_accounts a SET balance = a.balance + v_points WHERE a.id = v_point_id RETURNING a.balance INTO v_point_after;
-        INSERT INTO journals (kind, user_id, unique_key, ref_type, ref_id, memo)
-        VALUES ('points_casino', v_user, 'points:provider_round:' || v_round.id, 'provider_round', v_round.id::text,
-                p_provider || ' round ' || v_round.id || ': ' || v_stake || ' kyat settled')
-        RETURNING id INTO v_journal_points;
-        INSERT INTO journal_entries (journal_id, account_id, amount, balance_after)
-        VALUES (v_journal_points, v_point_id, v_points, v_point_after), (v_journal_points, v_house_id, -v_points, v_house_after);
-        INSERT INTO outbox (topic, user_id, payload)
-        VALUES ('balance', v_user, jsonb_build_object('journal_id', v_journal_points, 'kind', 'points_casino'));
+        WITH j AS (
+          INSERT INTO journals (kind, user_id, unique_key, ref_type, ref_id, memo)
+          VALUES ('points_casino', v_user, 'points:provider_round:' || v_round_id, 'provider_round', v_round_id::text,
+                  p_provider || ' round ' || v_round_id || ': ' || v_stake || ' kyat settled')
+          RETURNING id
+        ), e AS (
+          INSERT INTO journal_entries (journal_id, account_id, amount, balance_after)
+          SELECT j.id, x.account_id, x.amount, x.balance_after
+            FROM j, (VALUES (1, v_point_id, v_points, v_point_after), (2, v_house_id, -v_points, v_house_after)) AS x(n, account_id, amount, balance_after)
+           ORDER BY x.n
+        ), o AS (
+          INSERT INTO outbox (topic, user_id, payload)
+          SELECT 'balance', v_user, jsonb_build_object('journal_id', j.id, 'kind', 'points_casino') FROM j
+        )
+        SELECT j.id INTO v_journal_points FROM j;
       END IF;
-      UPDATE provider_rounds r
-         SET payout = v_payout_e4 / 10000, balance_after = v_kyat_after, status = 'settled', valid_bet = v_stake,
-             referrer_id = NULL, referral_share = 0, updated_at = now(), settled_at = now()
-       WHERE r.id = v_round.id;
     END IF;
 
     IF v_rem_after <> v_remainder THEN
@@ -311,7 +366,7 @@ BEGIN
                                   amount_e4, kyat_moved, journal_id, round_ref, balance_before_e4, balance_after_e4,
                                   request_hash, request)
     VALUES (v_id, v_user, p_product, v_action, p_tx ->> 'wager_code', p_tx ->> 'round_id', v_game_code, p_currency,
-            v_delta, v_moved, v_journal, v_round.id, v_before, v_next, p_tx ->> 'hash', p_tx -> 'raw')
+            v_delta, v_moved, v_journal, v_round_id, v_before, v_next, p_tx ->> 'hash', p_tx -> 'raw')
     ON CONFLICT DO NOTHING
     RETURNING id INTO v_claim;
     IF v_claim IS NULL THEN
@@ -332,6 +387,11 @@ BEGIN
     VALUES (p_cb ->> 'provider', p_cb ->> 'action', p_cb -> 'headers', p_cb ->> 'raw', true, v_id, '0',
             jsonb_build_object('code', 0, 'message', '', 'data', jsonb_build_array(v_row)), p_cb ->> 'ip');
   END IF;
-  RETURN QUERY SELECT v_user, v_before::text, v_next::text, v_code, v_other_body;
+  out_user := v_user;
+  out_before := v_before::text;
+  out_after := v_next::text;
+  out_code := v_code;
+  out_other_body := v_other_body;
+  RETURN NEXT;
 END;
 $$;

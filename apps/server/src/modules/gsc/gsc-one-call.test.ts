@@ -424,6 +424,93 @@ describe("the exact wallet in one call", () => {
     expect(await exactRow(one, p.id)).toEqual({ remainder_e4: "5000", debt_e4: "0" });
   });
 
+  it("a BET on a new wager writes the wager and its round once; its SETTLED updates each once", async () => {
+    // Every later version of a wager or round row is counted by a trigger while this test runs.
+    const db = one.ctx.db;
+    await db.execute(sql`create table test_row_versions (tbl text not null, id bigint not null)`);
+    await db.execute(
+      sql.raw(`create function test_row_versions() returns trigger language plpgsql as $f$
+        begin insert into test_row_versions values (TG_TABLE_NAME, new.id); return null; end $f$`),
+    );
+    for (const table of ["gsc_wagers", "provider_rounds"]) {
+      await db.execute(
+        sql.raw(`create trigger test_row_versions after update on ${table} for each row execute function test_row_versions()`),
+      );
+    }
+    const updates = async () =>
+      rowsOf<{ tbl: string; n: number }>(
+        await db.execute(sql`select tbl, count(*)::int as n from test_row_versions group by tbl order by tbl`),
+      );
+    try {
+      const p = await player(one, 2_000_000);
+      const before = gscPathCounts(one.ctx);
+      const wager = uid("w");
+      const bet = await move(one, "withdraw", p.userCode, PRODUCT.MMK2, "MMK2", [
+        { id: uid("b"), action: "BET", amount: "1.2345", wager_code: wager, round_id: wager, wager_status: "BET" },
+      ]);
+      expect(bet.answer.data?.[0]).toMatchObject({ code: 0, balance: 1998.7655 });
+      expect(await updates()).toEqual([]);
+      const rows = async () =>
+        rowsOf<Record<string, unknown>>(
+          await db.execute(sql`select w.bet_e4::text, w.payout_e4::text, w.has_bet, w.wager_status, w.round_ref = r.id as linked,
+                                      r.bet::text as round_bet, r.payout::text as round_payout, r.status, r.before_balance::text,
+                                      r.balance_after::text, r.valid_bet::text, r.updated_at is not null as touched,
+                                      r.settled_at is not null as settled
+                                 from gsc_wagers w join provider_rounds r on r.round_id = w.wager_code
+                                where w.wager_code = ${wager} and r.user_id = ${p.id}`),
+        );
+      expect(await rows()).toEqual([
+        {
+          bet_e4: "12345000",
+          payout_e4: "0",
+          has_bet: true,
+          wager_status: "BET",
+          linked: true,
+          round_bet: "1234",
+          round_payout: "0",
+          status: "open",
+          before_balance: "2000000",
+          balance_after: "1998765",
+          valid_bet: "0",
+          touched: true,
+          settled: false,
+        },
+      ]);
+      const settle = await move(one, "deposit", p.userCode, PRODUCT.MMK2, "MMK2", [
+        { id: uid("s"), action: "SETTLED", amount: "2.5", wager_code: wager, round_id: wager, wager_status: "SETTLED" },
+      ]);
+      expect(settle.answer.data?.[0]).toMatchObject({ code: 0, balance: 2001.2655 });
+      expect(await updates()).toEqual([
+        { tbl: "gsc_wagers", n: 1 },
+        { tbl: "provider_rounds", n: 1 },
+      ]);
+      expect(await rows()).toEqual([
+        {
+          bet_e4: "12345000",
+          payout_e4: "25000000",
+          has_bet: true,
+          wager_status: "SETTLED",
+          linked: true,
+          round_bet: "1234",
+          round_payout: "2500",
+          status: "settled",
+          before_balance: "2000000",
+          balance_after: "2001265",
+          valid_bet: "1234",
+          touched: true,
+          settled: true,
+        },
+      ]);
+      expect(gscPathCounts(one.ctx).oneCall - before.oneCall).toBe(2);
+    } finally {
+      for (const table of ["gsc_wagers", "provider_rounds"]) {
+        await db.execute(sql.raw(`drop trigger test_row_versions on ${table}`));
+      }
+      await db.execute(sql`drop function test_row_versions()`);
+      await db.execute(sql`drop table test_row_versions`);
+    }
+  });
+
   it("answers a repeat, a bet above the balance and a result without a bet itself, changing nothing but the kept callback", async () => {
     const p = await player(one, 1_000);
     const callbacks = async () =>
