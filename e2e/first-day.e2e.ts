@@ -2,8 +2,9 @@ import { spawn } from "node:child_process";
 import { createECDH, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { crc32, deflateSync } from "node:zlib";
 import { generate } from "otplib";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
@@ -108,9 +109,35 @@ function operatorCreate(env: Record<string, string>, args: string[]): Promise<{ 
   });
 }
 
-/** A level-2 screenshot: any real PNG does, so the page's own picture is used. */
-async function screenshotPng(page: Page): Promise<Buffer> {
-  return page.screenshot({ type: "png" });
+/**
+ * A level-2 screenshot: any real PNG does. Written here (a 64×64 gradient) rather than taken from a
+ * browser page, whose capture of a blank new tab can fail on a busy machine.
+ */
+function screenshotPng(): Buffer {
+  const size = 64;
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0);
+    for (let x = 0; x < size; x++) rows.push(x * 4, y * 4, 160);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.from(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 describe.skipIf(!hasChromium || !hasDatabase)("first day of a production installation", () => {
@@ -267,9 +294,7 @@ describe.skipIf(!hasChromium || !hasDatabase)("first day of a production install
     await api(base, "POST", "user/betting", { draw_id: draw.id, lines: [{ number: "25", amount: 1_000 }] }, player);
 
     // 10. Level 2 (needed for cash-out): the player uploads a screenshot and the admin approves it.
-    const shot = await browser.newPage();
-    const png = await screenshotPng(shot);
-    await shot.close();
+    const png = screenshotPng();
     const form = new FormData();
     form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "wallet.png");
     const upload = await fetch(`${base}/api/user/lvl_2`, { method: "POST", headers: { authorization: `Bearer ${player}` }, body: form });
