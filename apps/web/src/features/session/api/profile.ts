@@ -35,11 +35,13 @@ let inFlight: { token: string; done: Promise<void> } | null = null;
  * change or a money action). Does nothing for visitors; calls made while one is running for the same
  * player share it, and a call that hangs is given up after 15 s so later refreshes are not stuck.
  * A 401 is handled by the API client (session expired → login); other failures leave the session as it is.
+ * `fresh`: the answer must come from a request sent after this call (a token just refused elsewhere
+ * is checked by the server as it is now, not by a request that left before it was signed out).
  */
-export function refreshProfile(): Promise<void> {
+export function refreshProfile(opts?: { fresh?: boolean }): Promise<void> {
   const token = useSession.getState().user?.token;
   if (!token) return Promise.resolve();
-  if (inFlight?.token === token) return inFlight.done;
+  if (inFlight?.token === token) return opts?.fresh ? inFlight.done.then(() => refreshProfile()) : inFlight.done;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REFRESH_TIMEOUT_MS);
   const current = {

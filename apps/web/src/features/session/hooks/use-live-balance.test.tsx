@@ -3,7 +3,10 @@ import { act } from "@testing-library/react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { setUnauthorizedHandler } from "../../../lib/api-client.ts";
+import { CLOSE } from "../../../lib/realtime.ts";
 import { installFakeWebSocket } from "../../../lib/realtime-testing.ts";
+import { refreshProfile } from "../api/profile.ts";
 import { MemoryRouter } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { signIn } from "../../../test/render.tsx";
@@ -120,6 +123,58 @@ describe("the socket's code did not arrive", () => {
     } finally {
       vi.doUnmock("../../../lib/realtime-socket.ts");
       vi.useRealTimers();
+    }
+  });
+});
+
+describe("a socket whose token is refused", () => {
+  it("checks the session with a profile call sent after the refusal, not one that left before the sign-out", async () => {
+    signIn();
+    const Socket = installFakeWebSocket();
+    // The first profile call left while the session was good and answers 200 late; any later one, 401.
+    let answerFirst: (() => void) | undefined;
+    const sent: number[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((url: URL) => {
+        if (!String(url).includes("/user/profile")) return Promise.resolve(new Response("{}", { status: 200 }));
+        sent.push(sent.length + 1);
+        if (sent.length === 1)
+          return new Promise<Response>((resolve) => {
+            answerFirst = () => resolve(Response.json({ balance: 1, game_balance: 0, point: 0 }));
+          });
+        return Promise.resolve(Response.json({ error: { code: "UNAUTHENTICATED", message: "no" } }, { status: 401 }));
+      }),
+    );
+    const expired = vi.fn(() => useSession.getState().logout());
+    setUnauthorizedHandler(expired);
+    try {
+      const client = new QueryClient();
+      const container = document.createElement("div");
+      document.body.append(container);
+      await act(async () => {
+        root = createRoot(container);
+        root.render(app(client));
+      });
+      // A route change's refresh is under way when the session ends elsewhere.
+      const routeRefresh = refreshProfile();
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      await vi.waitFor(() => expect(Socket.instances).toHaveLength(1));
+      const socket = Socket.instances[0];
+      act(() => {
+        socket?.serverOpen();
+        socket?.serverClose(CLOSE.unauthenticated);
+      });
+      await act(async () => {
+        answerFirst?.();
+        await routeRefresh;
+      });
+      // A second call, sent after the refusal, finds the session ended.
+      await vi.waitFor(() => expect(expired).toHaveBeenCalledTimes(1));
+      expect(sent).toHaveLength(2);
+      expect(useSession.getState().user).toBeNull();
+    } finally {
+      setUnauthorizedHandler(undefined);
     }
   });
 });

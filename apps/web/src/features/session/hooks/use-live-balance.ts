@@ -63,9 +63,10 @@ export function useLiveBalance(): void {
             navigate(paths.login, { replace: true });
             return;
           }
-          // The profile call with the same token answers 401 and the API client signs the player out;
-          // if it does not, the socket is tried again later.
-          void refreshProfile().then(() => {
+          // A profile call with the same token, sent now, answers 401 and the API client signs the
+          // player out (one sent before the session ended would still answer 200); if it does not,
+          // the socket is tried again later.
+          void refreshProfile({ fresh: true }).then(() => {
             if (!disposed && sameSession()) retry = setTimeout(() => setGeneration((g) => g + 1), REJECTED_RETRY_MS);
           });
         },
