@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { setUnauthorizedHandler } from "../../../lib/api-client.ts";
 import { CLOSE } from "../../../lib/realtime.ts";
 import { installFakeWebSocket } from "../../../lib/realtime-testing.ts";
-import { refreshProfile } from "../api/profile.ts";
 import { MemoryRouter } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 import { signIn } from "../../../test/render.tsx";
+import { refreshProfile } from "../api/profile.ts";
 import { useLiveBalance } from "./use-live-balance.ts";
 
 function Shell() {
