@@ -1,7 +1,8 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { isPoolTimeout } from "../../../db/unavailable.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { isPoolTimeout, retryWhenBusy } from "./wallet-transaction.ts";
+import { retryWhenBusy } from "./wallet-transaction.ts";
 
 /** node-postgres' pool, no connection free within its connectionTimeoutMillis. */
 const poolTimeout = () => new Error("timeout exceeded when trying to connect");

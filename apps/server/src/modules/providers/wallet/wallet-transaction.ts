@@ -1,5 +1,6 @@
 import type { ProviderWalletAnswer, ProviderWalletBody, ProviderWalletStatus } from "@shwe/contracts";
 import type { Db, Executor, Tx } from "../../../db/client.ts";
+import { isPoolTimeout } from "../../../db/unavailable.ts";
 import { sha256Hex } from "../../../lib/crypto.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { inSavepoint, withMoneyTx } from "../../ledger/ledger.service.ts";
@@ -89,17 +90,6 @@ export function casinoAccountOf(provider: string, userId: number): string {
 }
 
 const BUSY_ROUNDS = 3;
-
-/**
- * The connection pool gave no connection in time: the statement never ran, so trying again is safe.
- * Drizzle wraps the pool's error in the failed query's (DrizzleQueryError, the pool's as `cause`).
- */
-export function isPoolTimeout(err: unknown): boolean {
-  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if (e.message === "timeout exceeded when trying to connect") return true;
-  }
-  return false;
-}
 
 /**
  * How many more times a call that only waited behind this server's own calls for a connection is
