@@ -124,17 +124,21 @@ try {
   /**
    * RUNS good runs of `once` (a Lighthouse result), before the deadline; a run that throws (e.g. the protocol
    * timing out on a loaded machine) or whose report carries a runtime error is logged and retried, at most
-   * RUNS more times, and its error kept in the row's `errors`.
+   * RUNS more times, and its error kept in the row's `errors`. So is a run that ended on another page than
+   * `path` (a signed-in page that sent the visitor to the sign-in page measured the wrong page).
    */
-  const measure = async (once) => {
+  const measure = async (path, once) => {
     const runs = [];
     const errors = [];
     for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2 && Date.now() < DEADLINE; attempt++) {
       let error;
       try {
         const res = await once();
-        if (res?.lhr && !res.lhr.runtimeError) runs.push(figures(res.lhr));
-        else error = res?.lhr?.runtimeError?.message ?? "no report";
+        const ended = res?.lhr ? new URL(res.lhr.finalDisplayedUrl).pathname : undefined;
+        if (!res?.lhr) error = "no report";
+        else if (res.lhr.runtimeError) error = res.lhr.runtimeError.message;
+        else if (ended !== path) error = `ended on ${ended} instead of ${path}`;
+        else runs.push(figures(res.lhr));
       } catch (err) {
         error = err instanceof Error ? err.message : String(err);
       }
@@ -170,7 +174,7 @@ try {
 
   for (const [profile, settings] of Object.entries(PROFILES)) {
     for (const [page, path, signedIn] of PAGES) {
-      const runs = await measure(async () => {
+      const runs = await measure(path, async () => {
         if (!signedIn) return run(path, settings);
         const { context, tab } = await freshTab(true);
         try {
@@ -185,7 +189,7 @@ try {
 
   // Repeat visits: the service worker installed and its caches warm, nothing cleared before the run.
   for (const [page, path, signedIn] of PAGES) {
-    const runs = await measure(async () => {
+    const runs = await measure(path, async () => {
       const { context, tab } = await freshTab(signedIn);
       try {
         await tab.goto(`${server.base}${path}`, { waitUntil: "load", timeout: 60_000 });
