@@ -38,10 +38,12 @@ import { round, writeResult } from "./lib/statistics.mjs";
  * `errors`; a row with fewer than 3 good runs (failures, deadline) does not meet them.
  */
 const NAME = "lighthouse";
-const RUNS = 3;
+// BENCH_LH_RUNS (1–5) and BENCH_LH_PAGES (page names, comma-separated; the shell is always measured) shorten a
+// trial run; the recorded figures use the defaults: 3 runs, every page.
+const RUNS = Math.min(5, Math.max(1, Number(process.env.BENCH_LH_RUNS) || 3));
 const SHELL = "bare React shell";
 /** [name, path, signed in]; the shell first, so each page's row can show its figure. */
-const PAGES = [
+const ALL_PAGES = [
   [SHELL, SHELL_PATH, false],
   ["home", "/", false],
   ["2D", "/two/lottery", false],
@@ -51,6 +53,11 @@ const PAGES = [
   ["cash-in", "/cashin", true],
   ["bet-slip history", "/betslip", true],
 ];
+const wantedPages = process.env.BENCH_LH_PAGES?.split(",").map((p) => p.trim());
+const unknownPages = (wantedPages ?? []).filter((w) => !ALL_PAGES.some(([page]) => page === w));
+if (unknownPages.length > 0)
+  throw new Error(`BENCH_LH_PAGES: unknown ${unknownPages.join(", ")}; pages: ${ALL_PAGES.map(([p]) => p).join(", ")}`);
+const PAGES = wantedPages ? ALL_PAGES.filter(([page]) => page === SHELL || wantedPages.includes(page)) : ALL_PAGES;
 const PLAYER = { phone: "09500000001", password: "demo-player-1" };
 const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
 // 8 pages × 9 runs = 72 Lighthouse runs, about 12 minutes on a quiet machine (bench/run.mjs stops it at 30).
@@ -236,6 +243,8 @@ try {
       lighthouse: "12.8.2",
       chrome: CHROME,
       runs: RUNS,
+      // BENCH_LH_RUNS or BENCH_LH_PAGES set: not the benchmark's figures.
+      trial: RUNS !== 3 || wantedPages !== undefined,
       throttling: "simulated",
       profiles: PROFILES,
       pages: Object.fromEntries(PAGES.map(([page, path, signedIn]) => [page, { path, signed_in: signedIn }])),
