@@ -92,6 +92,15 @@ const median = (xs) => {
   return s.length === 0 ? Number.NaN : s[Math.floor(s.length / 2)];
 };
 
+// Lighthouse can leave a promise of its own rejected and unawaited (a DevTools protocol timeout while it waits
+// for the page to go quiet, seen with the machine's load average at 30): that must not end the process before
+// its `finally` stops the browser and the server and drops the database. It is logged and counted.
+const strayErrors = [];
+process.on("unhandledRejection", (err) => {
+  strayErrors.push(err instanceof Error ? err.message : String(err));
+  log(NAME, `Lighthouse left an error unhandled (${strayErrors.at(-1)}); going on`);
+});
+
 const outDir = mkdtempSync(join(tmpdir(), "shwe-web-lh-"));
 const db = await createScratchDatabase();
 let server;
@@ -252,6 +261,7 @@ try {
         "fresh browser context; localStorage user-info written from /api/health with a demo player's session, nothing of the site loaded; Lighthouse with disableStorageReset",
       repeat_visit: `${REPEAT_PROFILE}, storage kept (disableStorageReset) after one visit that installed the service worker (the shell: HTTP cache only)`,
       react_shell: shell,
+      unhandled_errors: strayErrors,
       server: "apps/server with WEB_DIST, demo data",
     },
     results,
