@@ -44,8 +44,8 @@ const app = (
 if (firstPaint) {
   // The page's chunk first, so the app draws it without a spinner; then the app adopts the drawing
   // (same language: hydration, at the moment it was drawn) or, in another language, replaces it in one go.
-  // In the drawing's language its texts are all here (the fallback language's files are not waited
-  // for: every key exists in every language); in another language its files come first.
+  // In the drawing's language its texts are all here (the fallback language's files are not fetched:
+  // every key exists in every language); in another language its files come first.
   const texts = i18n.language === firstPaint.lng ? undefined : i18n.loadNamespaces(Object.keys(firstPaint.resources));
   const ready = Promise.all([preloadRoute(routes, window.location.pathname), texts]);
   // The drawing is inert (a picture of the page) until the app has taken the page over.

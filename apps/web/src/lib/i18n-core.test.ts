@@ -91,11 +91,37 @@ describe("translations", () => {
       await vi.runAllTimersAsync();
       await lottery;
       expect(i18n.hasLoadedNamespace("lottery")).toBe(true);
-      expect(calls.filter((c) => c === "en/lottery")).toHaveLength(1);
       expect(i18n.t("lottery:onlyMm")).toBe("မြန်မာ");
+      // The language's own files arrived: the fallback language's are not fetched.
+      expect(calls.filter((c) => c.startsWith("en/"))).toEqual([]);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("fetches the fallback language's file of a namespace only when the language's own failed for good", async () => {
+    const calls: string[] = [];
+    const backend: BackendModule = {
+      type: "backend",
+      read: async (lng, ns) => {
+        calls.push(`${lng}/${ns}`);
+        if (lng === "mm" && ns === "market") throw Object.assign(new Error("404"), { retry: false });
+        return (resources as Record<string, Record<string, ResourceKey>>)[lng]?.[ns] ?? { live: `${lng} ${ns}` };
+      },
+    };
+    const i18n = createInstance().use(backend);
+    await i18n.init({
+      lng: "mm",
+      fallbackLng: "en",
+      defaultNS: "common",
+      fallbackNS: "common",
+      resources: { mm: { common: resources.mm.common } },
+    });
+    expect(calls).toEqual([]);
+    await i18n.loadNamespaces(["lottery", "market"]);
+    expect(calls).toEqual(["mm/lottery", "mm/market", "en/market"]);
+    expect(i18n.hasLoadedNamespace("market")).toBe(true);
+    expect(i18n.t("market:live")).toBe("en market");
   });
 
   it("takes translations drawn elsewhere (the server's first paint) and is ready with them", () => {

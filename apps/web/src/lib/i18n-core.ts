@@ -117,7 +117,7 @@ export class I18n {
     return this;
   }
 
-  /** Starts with `options`: picks the language and loads its namespaces (and the fallback language's). */
+  /** Starts with `options`: picks the language and loads its namespaces (the fallback language's where its own fail). */
   init(options: InitOptions = {}): Promise<TFunction> {
     const ns =
       options.ns === undefined ? [options.defaultNS ?? "translation"] : typeof options.ns === "string" ? [options.ns] : [...options.ns];
@@ -190,12 +190,28 @@ export class I18n {
     return this;
   }
 
-  /** Whether `ns` can be used in the current language now (loaded, failed for good, or nothing to load). */
+  /**
+   * Whether `ns` can be used in the current language now: its file is here, or it failed for good and
+   * the fallback language's has settled (loaded, failed for good, or nothing to load).
+   */
   hasLoadedNamespace(ns: string, options: { lng?: string } = {}): boolean {
     const lng = options.lng ?? this.language;
     if (!lng) return false;
     if (this.store[lng]?.[ns] !== undefined) return true;
     return this.hierarchy(lng).every((l) => this.isSettled(l, ns));
+  }
+
+  /**
+   * Loads `ns` in `lng`, and in the fallback language only if `lng`'s own file failed for good. Every
+   * key exists in every language (i18n-keys.test.ts), so a language whose file arrived never needs
+   * the fallback's: a first visit does not fetch and parse the fallback language's files beside its own.
+   */
+  private loadWithFallback(lng: string, ns: string): Promise<void> {
+    const fallbacks = this.hierarchy(lng).filter((l) => l !== lng);
+    return this.load(lng, ns).then(() => {
+      if (this.states.get(`${lng}|${ns}`) !== "failed") return;
+      return Promise.all(fallbacks.map((l) => this.load(l, ns))).then(() => undefined);
+    });
   }
 
   private isSettled(lng: string, ns: string): boolean {
@@ -234,12 +250,13 @@ export class I18n {
     return running;
   }
 
-  /** Loads namespaces for the current language (and the fallback language); resolves once all are settled. */
+  /** Loads namespaces for the current language (the fallback language's where its own failed); resolves once all are settled. */
   loadNamespaces(ns: string | readonly string[]): Promise<void> {
     const list = typeof ns === "string" ? [ns] : [...ns];
     for (const n of list) if (!this.options.ns.includes(n)) this.options.ns.push(n);
-    const languages = this.hierarchy(this.language);
-    return Promise.all(languages.flatMap((lng) => list.map((n) => this.load(lng, n)))).then(() => undefined);
+    const lng = this.language;
+    if (!lng) return Promise.resolve();
+    return Promise.all(list.map((n) => this.loadWithFallback(lng, n))).then(() => undefined);
   }
 
   /** Switches language once its namespaces are loaded (at once when nothing needs loading). */
@@ -258,7 +275,7 @@ export class I18n {
       this.emit("languageChanged", next);
       return this.t;
     };
-    const pending = this.hierarchy(next).flatMap((l) => this.options.ns.filter((n) => !this.isSettled(l, n)).map((n) => this.load(l, n)));
+    const pending = this.options.ns.filter((n) => !this.hasLoadedNamespace(n, { lng: next })).map((n) => this.loadWithFallback(next, n));
     // The first language is set at once, so t works (with fallbacks) while its files load.
     if (this.language === undefined) {
       this.language = next;

@@ -124,7 +124,8 @@ export function initI18n(preloaded?: { lng: string; resources: ResourceLanguage 
       retryTimeout: 350,
       react: { useSuspense: true },
     });
-  // The language's texts are all here: ready now, while the fallback language loads behind.
+  // The language's texts are all here: ready now. The fallback language's files are fetched only for a
+  // namespace whose own file fails for good (i18n-core.ts), so a first visit fetches none of them.
   if (arrived) i18n.hydrate(arrived);
   i18n.on("languageChanged", setHtmlLang);
   return i18n;
