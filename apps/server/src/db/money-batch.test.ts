@@ -386,6 +386,66 @@ describe("group commit of the one-call money paths", () => {
     },
   );
 
+  it.skipIf(!onRealPostgres)(
+    "slips that share a house shard and a busy number with another instance's batch wait for it, none is sent to the general path",
+    async () => {
+      const drawId = await createDraw(t, "2D");
+      // The busy number's exposure row exists (the draw's first slips made it).
+      const first = await createUser(t);
+      await fund(t, first.id, 1_000);
+      expect((await bet(t, first.token, "2D", drawId, [{ number: "77", amount: 100 }])).statusCode).toBe(201);
+      // Players of one house shard, each with a slip on the busy number and one of their own.
+      const players: TestUser[] = [];
+      while (players.length < 6) {
+        const u = await createUser(t);
+        if (u.id % 16 !== 5) continue;
+        await fund(t, u.id, 1_000);
+        players.push(u);
+      }
+      const url = await databaseUrlOf(t.database);
+      const other = new pg.Client({ connectionString: url });
+      const watch = new pg.Client({ connectionString: url });
+      await Promise.all([other.connect(), watch.connect()]);
+      try {
+        // Another instance's batch in flight holds the shard's house row and the busy number's row.
+        await other.query("begin");
+        await other.query("select id from ledger_accounts where code = $1 for update", [lotteryHouse(5).code]);
+        await other.query("select number from number_exposure where draw_id = $1 and number = '77' for update", [drawId]);
+        const counts = betPathCounts(t.ctx);
+        const pending = players.map((u, i) =>
+          bet(t, u.token, "2D", drawId, [
+            { number: "77", amount: 100 },
+            { number: String(10 + i), amount: 100 },
+          ]),
+        );
+        // Until a statement of this database waits on one of those locks (the batch, or the general path).
+        const [{ pid }] = (await other.query("select pg_backend_pid() as pid")).rows as [{ pid: number }];
+        for (;;) {
+          const waiting = await watch.query(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and $1 = any (pg_blocking_pids(pid))",
+            [pid],
+          );
+          if (Number(waiting.rows[0]?.n) > 0) break;
+        }
+        await other.query("commit");
+        const answers = await Promise.all(pending);
+        for (const res of answers) expect(res.statusCode, res.body).toBe(201);
+        const now = betPathCounts(t.ctx);
+        expect({ oneCall: now.oneCall - counts.oneCall, general: now.general - counts.general }).toEqual({
+          oneCall: players.length,
+          general: 0,
+        });
+        for (const u of players) expect((await balancesOf(t, u.id)).balance).toBe(800);
+        const staked = await watch.query("select staked::int as s from number_exposure where draw_id = $1 and number = '77'", [drawId]);
+        expect(staked.rows[0]?.s).toBe(100 + players.length * 100);
+      } finally {
+        await other.query("rollback").catch(() => {});
+        await other.end();
+        await watch.end();
+      }
+    },
+  );
+
   it.skipIf(!onRealPostgres)("answers each call only once its batch has committed (seen from another connection)", async () => {
     const drawId = await createDraw(t, "2D");
     const users: TestUser[] = [];

@@ -11,7 +11,8 @@ import type { ZodApp } from "../zod-app.ts";
  *   - the database pool (open, idle, waiting clients) where there is one (real PostgreSQL);
  *   - bets accepted and refused by lottery type, draws settled, and the delay between a committed
  *     balance change and its delivery to a live socket (outbox lag);
- *   - open WebSockets, and those closed for a client's broken or oversized messages; and the Node process itself (event loop lag, heap, CPU).
+ *   - open WebSockets, and those closed for a client's broken or oversized messages; and the Node process itself (event loop lag, heap, CPU);
+ *   - slips sent to the general path instead of one database call, by reason.
  * docs/operations.md says how to read them.
  */
 export interface Metrics {
@@ -22,6 +23,12 @@ export interface Metrics {
   outboxLag(seconds: number): void;
   /** A WebSocket closed because its client broke the protocol (`reason`: the ws error code, e.g. too large). */
   wsRefused(reason: WsRefusal): void;
+  /**
+   * A slip judged by the general path instead of one call (bet_place), and why: bet_place's reason
+   * (KEY_TAKEN, STALE_CONFIG…), a SQLSTATE it raised in its batch (55P03: a lock held elsewhere), or
+   * a check the server made first (one_call_off, game, number, slip).
+   */
+  betGeneralPath(reason: string): void;
   /** Sources read at scrape time. */
   sources: MetricSources;
 }
@@ -51,6 +58,12 @@ export function createMetrics(): Metrics {
     name: "shwe_outbox_lag_seconds",
     help: "Delay between a committed balance change and its delivery to a live socket.",
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const betGeneralPath = new Counter({
+    name: "shwe_bet_general_path_total",
+    help: "Slips judged by the general path instead of one database call, by reason (bet_place's reason, a SQLSTATE, or the server's own check).",
+    labelNames: ["reason"],
     registers: [registry],
   });
   const wsRefused = new Counter({
@@ -87,6 +100,7 @@ export function createMetrics(): Metrics {
     drawSettled: () => drawsSettled.inc(),
     outboxLag: (seconds) => lag.observe(Math.max(0, seconds)),
     wsRefused: (reason) => wsRefused.inc({ reason }),
+    betGeneralPath: (reason) => betGeneralPath.inc({ reason }),
   };
 }
 

@@ -129,20 +129,24 @@ async function placeBetInOneStep(
   route: string,
 ): Promise<BetResponse | undefined> {
   const state = oneCallState(ctx);
-  if (!state.enabled) return undefined;
+  const general = (reason: string): undefined => {
+    ctx.metrics.betGeneralPath(reason);
+    return undefined;
+  };
+  if (!state.enabled) return general("one_call_off");
   let judged = state.judgedBy.get(type);
   if (!judged) {
     judged = await readGameAndLimits(ctx.db, type);
     state.judgedBy.set(type, judged);
   }
   const { game, limits, fingerprint } = judged;
-  if (!game?.enabled || !fingerprint) return undefined;
+  if (!game?.enabled || !fingerprint) return general("game");
   // One instant for the slip: bet_place judges the break and the cut-off by it, and a refusal from
   // its reason is judged by it again (decision 0025).
   const now = ctx.clock.now();
-  if (!body.lines.every((l) => isValidNumber(type, l.number))) return undefined;
+  if (!body.lines.every((l) => isValidNumber(type, l.number))) return general("number");
   const check = checkSlipAlone(type, limits, body);
-  if (!check.ok) return undefined;
+  if (!check.ok) return general("slip");
   try {
     const placed = await placeBetInOneCall(
       ctx.db,
@@ -183,7 +187,7 @@ async function placeBetInOneStep(
     }
     // The general path reads the game and limits afresh, and they are kept for the next slips.
     state.judgedBy.delete(type);
-    return undefined;
+    return general(code === BET_PLACE_FALLBACK ? (reason?.code ?? "unknown") : code);
   }
 }
 
