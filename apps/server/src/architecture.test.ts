@@ -72,7 +72,6 @@ const MODULE_EXCEPTIONS: Record<string, string> = {
   "admin-users/admin-users.service.ts -> accounts/audit.repository.ts": "level-2 decisions write the account's audit rows",
   "admin-users/admin-users.service.ts -> accounts/uploads.ts": "level-2 documents are read from the accounts' upload store",
   "admin-users/player-access.service.ts -> protection/protection.repository.ts": "blocking a player reads and ends self-exclusions",
-  "cash/cash-review.repository.ts -> admin-money/operator-day.repository.ts": "cash decisions count toward the operator's daily limits",
   "cash/cash-review.service.ts -> admin-money/operator-day.repository.ts": "cash decisions count toward the operator's daily limits",
   "content/media.routes.ts -> accounts/multipart.ts": "media uploads share the accounts' multipart reader",
   "content/media.routes.ts -> accounts/uploads.ts": "media uploads share the accounts' upload store",
