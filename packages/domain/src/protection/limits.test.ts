@@ -87,11 +87,11 @@ describe("limit periods on the domain's Yangon helpers give the old answers", ()
   };
 
   it("over many instants", () => {
-    fc.assert(fc.property(instant, check), { numRuns: 2_000 });
+    fc.assert(fc.property(instant, check), { numRuns: 500 });
   });
 
   it("around Yangon midnights, month ends and year ends", () => {
-    fc.assert(fc.property(edges, check), { numRuns: 2_000 });
+    fc.assert(fc.property(edges, check), { numRuns: 500 });
     for (const at of ["2024-02-29", "2024-03-01", "2025-12-31", "2026-01-01", "2026-11-30", "2026-12-01", "2027-01-04"]) {
       const midnight = Date.parse(`${at}T00:00:00Z`) - OLD_OFFSET_MS;
       for (const delta of [-1, 0, 1]) check(new Date(midnight + delta));
