@@ -72,7 +72,6 @@ const MODULE_EXCEPTIONS: Record<string, string> = {
   "admin-users/admin-users.service.ts -> accounts/audit.repository.ts": "level-2 decisions write the account's audit rows",
   "admin-users/admin-users.service.ts -> accounts/uploads.ts": "level-2 documents are read from the accounts' upload store",
   "admin-users/player-access.service.ts -> protection/protection.repository.ts": "blocking a player reads and ends self-exclusions",
-  "cash/cash-review.repository.ts -> admin-money/operator-day.repository.ts": "cash decisions count toward the operator's daily limits",
   "cash/cash-review.service.ts -> admin-money/operator-day.repository.ts": "cash decisions count toward the operator's daily limits",
   "content/media.routes.ts -> accounts/multipart.ts": "media uploads share the accounts' multipart reader",
   "content/media.routes.ts -> accounts/uploads.ts": "media uploads share the accounts' upload store",
@@ -393,6 +392,82 @@ describe("one way each (web)", () => {
       tests.filter((f) => /<(RouterProvider|MemoryRouter)\b|<QueryClientProvider\b/.test(text(f.path))).map((f) => f.path),
       "tests that set up their own router or query client for a render (use renderRoutes of src/test/render.tsx)",
     ).toEqual([]);
+  });
+});
+
+/**
+ * The Asia/Yangon day is computed in two files only (decision 0025): the domain's `format.ts`
+ * (`yangonDate`, `yangonDayBounds`, `yangonTime`, `YANGON_OFFSET_MINUTES`) and, for SQL, the
+ * server's `db/yangon-day.ts` (`yangonDayOf`, `yangonDayStart`, `yangonDaysStart`). Anywhere else in
+ * the server or the packages, code that writes the offset itself (`390 minutes`, `390 * 60`,
+ * `6.5 * 3600`, `23400`, `+06:30`, `'Asia/Yangon'` in SQL or Intl) is refused; comments and tests are
+ * free to name it.
+ */
+const YANGON_HELPERS = ["packages/domain/src/format.ts", `${SERVER}/db/yangon-day.ts`];
+/** Files that still do their own arithmetic with the domain's offset constant, with the reason. May only shrink. */
+const YANGON_OFFSET_EXCEPTIONS: Record<string, string> = {
+  "packages/domain/src/lottery/schedule.ts": "a draw's instant from its Yangon day and wall time (HH:MM), not a day's start",
+  "packages/domain/src/rewards/cashback.ts": "cashback weeks (Monday to Monday) still do their own offset arithmetic",
+  "apps/server/src/modules/market/market-sim.ts": "the simulated market's time of day in Yangon",
+};
+const YANGON_OFFSET_WRITTEN = [
+  /\b390\s*(?:minutes|mins?\b|\*\s*60)/i,
+  /\b6\.5\s*\*\s*(?:60|3_?600)/,
+  /\b23_?400(?:_?000)?\b/,
+  /\+0?6:?30\b/,
+  /(['"`])Asia\/Yangon\1/,
+];
+
+/** The lines of a source that write the Yangon offset themselves (comments skipped), as `line: text`. */
+function yangonOffsetsWritten(text: string, constantAllowed: boolean): string[] {
+  return text.split("\n").flatMap((line, i) => {
+    if (/^\s*(\/\/|\*|\/\*)/.test(line)) return [];
+    const code = line.replace(/\/\/.*$/, "");
+    const hit = YANGON_OFFSET_WRITTEN.some((re) => re.test(code)) || (!constantAllowed && /\bYANGON_OFFSET_MINUTES\b/.test(code));
+    return hit ? [`${i + 1}: ${line.trim().slice(0, 100)}`] : [];
+  });
+}
+
+describe("one way each (server and packages)", () => {
+  it("spots a Yangon offset written by hand", () => {
+    const bad = [
+      "sql`select to_char((created_at at time zone 'UTC') + interval '390 minutes', 'YYYY-MM-DD')`",
+      "sql`select date_trunc('day', now() at time zone 'Asia/Yangon')`",
+      "const local = new Date(now.getTime() + 390 * 60_000);",
+      "const offset = 6.5 * 3600 * 1000;",
+      "const OFFSET_S = 23_400;",
+      "const start = new Date(day + 'T00:00:00+06:30');",
+      'new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Yangon" });',
+    ];
+    expect(bad.map((line) => yangonOffsetsWritten(line, true).length)).toEqual(bad.map(() => 1));
+    expect(yangonOffsetsWritten("const ms = YANGON_OFFSET_MINUTES * 60_000;", false)).toHaveLength(1);
+    const fine = [
+      "/** The Asia/Yangon day (UTC+06:30), like `interval '390 minutes'`. */",
+      " * a day from 00:00 Yangon (UTC+06:30)",
+      "select yangonDayOf(j.created_at) as day // not 390 minutes by hand",
+      "const ms = YANGON_OFFSET_MINUTES * 60_000;",
+      "const limit = 3900; const t = 1_390;",
+    ];
+    expect(fine.flatMap((line) => yangonOffsetsWritten(line, true))).toEqual([]);
+  });
+
+  it("the Yangon offset is written only in the domain's format.ts and the server's db/yangon-day.ts", () => {
+    const found = new Map<string, string>();
+    for (const file of [...server, ...packages]) {
+      if (isTestSupport(file.path) || YANGON_HELPERS.includes(file.path)) continue;
+      const text = readFileSync(path.join(REPO_ROOT, file.path), "utf8");
+      const written = yangonOffsetsWritten(text, true);
+      if (written.length > 0) found.set(`${file.path} (written)`, written.join("; "));
+      if (/\bYANGON_OFFSET_MINUTES\b/.test(text.replace(/^\s*(\/\/|\*|\/\*).*$/gm, "").replace(/^import .*$/gm, ""))) {
+        found.set(file.path, yangonOffsetsWritten(text, false).join("; "));
+      }
+    }
+    const written = [...found].filter(([key]) => key.endsWith(" (written)")).map(([key, where]) => `${key}: ${where}`);
+    expect(written, "a Yangon offset written by hand (use yangonDate / yangonDayBounds, or db/yangon-day.ts in SQL)").toEqual([]);
+    const constant = new Map([...found].filter(([key]) => !key.endsWith(" (written)")));
+    const { unexpected, stale } = checkAgainst(constant, YANGON_OFFSET_EXCEPTIONS);
+    expect(unexpected, "arithmetic with YANGON_OFFSET_MINUTES outside the helpers (use yangonDate / yangonDayBounds)").toEqual([]);
+    expect(stale, "exceptions that no longer happen: delete them from YANGON_OFFSET_EXCEPTIONS").toEqual([]);
   });
 });
 

@@ -16,8 +16,9 @@ export function formatFloor(value: number | string | null | undefined): string {
 
 /**
  * Asia/Yangon is UTC+06:30 all year (no daylight saving). The Yangon day, its bounds and its wall time
- * are computed here only (yangonDate, yangonDayBounds, yangonTime); the SQL money functions write the
- * same rule as `(t AT TIME ZONE 'UTC') + interval '390 minutes'`.
+ * are computed here only (yangonDate, yangonDayBounds, yangonTime); SQL names a row's Yangon day
+ * through the server's db/yangon-day.ts (the same rule, `(t AT TIME ZONE 'UTC') + interval '390 minutes'`),
+ * as does bet_place's off-day rule in the money functions.
  */
 export const YANGON_OFFSET_MINUTES = 390;
 const YANGON_OFFSET_MS = YANGON_OFFSET_MINUTES * 60_000;

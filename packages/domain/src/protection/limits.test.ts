@@ -47,6 +47,58 @@ describe("limit periods in Asia/Yangon", () => {
   });
 });
 
+/** The implementation before the domain's Yangon helpers (its own offset arithmetic), kept as the reference. */
+const OLD_OFFSET_MS = 390 * 60_000;
+const OLD_DAY_MS = 86_400_000;
+function oldPeriodStart(now: Date, period: "day" | "week" | "month"): Date {
+  const local = new Date(now.getTime() + OLD_OFFSET_MS);
+  let startLocal: number;
+  if (period === "month") {
+    startLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
+  } else {
+    startLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+    if (period === "week") startLocal -= ((local.getUTCDay() + 6) % 7) * OLD_DAY_MS;
+  }
+  return new Date(startLocal - OLD_OFFSET_MS);
+}
+function oldPeriodEnd(now: Date, period: "day" | "week" | "month"): Date {
+  const start = oldPeriodStart(now, period);
+  if (period === "day") return new Date(start.getTime() + OLD_DAY_MS);
+  if (period === "week") return new Date(start.getTime() + 7 * OLD_DAY_MS);
+  const local = new Date(start.getTime() + OLD_OFFSET_MS);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 1) - OLD_OFFSET_MS);
+}
+
+describe("limit periods on the domain's Yangon helpers give the old answers", () => {
+  /** Yangon midnights at month and year ends, a leap day, Mondays and Sundays, within ±1 ms and ±1 s. */
+  const edges = fc
+    .tuple(
+      fc.integer({ min: 2000, max: 2099 }),
+      fc.integer({ min: 0, max: 11 }),
+      fc.constantFrom(1, 2, 27, 28, 29, 30, 31),
+      fc.constantFrom(-1_000, -1, 0, 1, 1_000),
+    )
+    .map(([y, m, d, delta]) => new Date(Date.UTC(y, m, d) - OLD_OFFSET_MS + delta));
+  const check = (now: Date) => {
+    for (const period of LIMIT_PERIODS) {
+      expect(periodStart(now, period).toISOString(), `${period} ${now.toISOString()}`).toBe(oldPeriodStart(now, period).toISOString());
+      expect(periodEnd(now, period).toISOString(), `${period} ${now.toISOString()}`).toBe(oldPeriodEnd(now, period).toISOString());
+    }
+  };
+
+  it("over many instants", () => {
+    fc.assert(fc.property(instant, check), { numRuns: 500 });
+  });
+
+  it("around Yangon midnights, month ends and year ends", () => {
+    fc.assert(fc.property(edges, check), { numRuns: 500 });
+    for (const at of ["2024-02-29", "2024-03-01", "2025-12-31", "2026-01-01", "2026-11-30", "2026-12-01", "2027-01-04"]) {
+      const midnight = Date.parse(`${at}T00:00:00Z`) - OLD_OFFSET_MS;
+      for (const delta of [-1, 0, 1]) check(new Date(midnight + delta));
+    }
+  });
+});
+
 describe("changing a limit", () => {
   const now = new Date("2026-11-25T10:00:00Z");
 

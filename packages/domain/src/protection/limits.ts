@@ -1,4 +1,4 @@
-import { YANGON_OFFSET_MINUTES } from "../format.ts";
+import { yangonDate, yangonDayBounds } from "../format.ts";
 
 /**
  * Player protection (limits a player sets and self-exclusion). Pure rules, no I/O.
@@ -32,29 +32,35 @@ export const MAX_LIMIT_AMOUNT = 1_000_000_000_000;
 /** Reality-check intervals a player may choose (minutes). */
 export const REALITY_CHECK_MINUTES = [15, 30, 45, 60, 90, 120] as const;
 
-const OFFSET_MS = YANGON_OFFSET_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
+
+/** A calendar day (YYYY-MM-DD) `days` later (or earlier): arithmetic on day names, no time zone. */
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The Yangon day (YYYY-MM-DD) the day, week (Monday) or month holding `now` starts on. */
+function firstDayOf(now: Date, period: LimitPeriod): string {
+  const day = yangonDate(now);
+  if (period === "day") return day;
+  if (period === "month") return `${day.slice(0, 8)}01`;
+  const sinceMonday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(day, -sinceMonday);
+}
 
 /** The first instant of the Yangon day, week (Monday) or month holding `now`. */
 export function periodStart(now: Date, period: LimitPeriod): Date {
-  const local = new Date(now.getTime() + OFFSET_MS);
-  let startLocal: number;
-  if (period === "month") {
-    startLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
-  } else {
-    startLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
-    if (period === "week") startLocal -= ((local.getUTCDay() + 6) % 7) * DAY_MS;
-  }
-  return new Date(startLocal - OFFSET_MS);
+  return yangonDayBounds(firstDayOf(now, period)).start;
 }
 
 /** The first instant of the next period: when the current period's count starts again from 0. */
 export function periodEnd(now: Date, period: LimitPeriod): Date {
-  const start = periodStart(now, period);
-  if (period === "day") return new Date(start.getTime() + DAY_MS);
-  if (period === "week") return new Date(start.getTime() + 7 * DAY_MS);
-  const local = new Date(start.getTime() + OFFSET_MS);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 1) - OFFSET_MS);
+  const first = firstDayOf(now, period);
+  if (period === "day") return yangonDayBounds(first).end;
+  if (period === "week") return yangonDayBounds(addDays(first, 7)).start;
+  const [y, m] = [Number(first.slice(0, 4)), Number(first.slice(5, 7))];
+  const next = m === 12 ? `${String(y + 1).padStart(4, "0")}-01-01` : `${first.slice(0, 5)}${String(m + 1).padStart(2, "0")}-01`;
+  return yangonDayBounds(next).start;
 }
 
 /** A stored limit: the amount in force and, during a cooling period, the one waiting (null = removal). */

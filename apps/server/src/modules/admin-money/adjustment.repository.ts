@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import { adjustments } from "../../db/schema/index.ts";
-import { yangonDayStart } from "./operator-day.repository.ts";
+import { yangonDayStart } from "../../db/yangon-day.ts";
 
 export interface AdjustmentRow {
   id: number;
@@ -14,16 +14,22 @@ export interface AdjustmentRow {
 
 /**
  * What was adjusted today (absolute kyat, applied and pending, not rejected) for the player and by
- * the operator. Read under the player's users row lock and the operator's day lock.
+ * the operator: since 00:00 of the Asia/Yangon day holding `now` (the server's clock). Read under
+ * the player's users row lock and the operator's day lock.
  */
-export async function adjustedToday(tx: Executor, userId: number, operatorId: number): Promise<{ player: number; operator: number }> {
+export async function adjustedToday(
+  tx: Executor,
+  userId: number,
+  operatorId: number,
+  now: Date,
+): Promise<{ player: number; operator: number }> {
   const res = await tx.execute(sql`
     select coalesce(sum(abs(amount)) filter (where user_id = ${userId}), 0)::text as player,
            coalesce(sum(abs(amount)) filter (where requested_by = ${operatorId}), 0)::text as operator
       from adjustments
      where (user_id = ${userId} or requested_by = ${operatorId})
        and status in ('applied', 'pending')
-       and created_at >= ${yangonDayStart}`);
+       and created_at >= ${yangonDayStart(now)}`);
   const row = rowsOf<{ player: string; operator: string }>(res)[0];
   return { player: Number(row?.player ?? 0), operator: Number(row?.operator ?? 0) };
 }

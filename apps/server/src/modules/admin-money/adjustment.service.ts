@@ -78,7 +78,7 @@ export async function adjustBalance(
     if (userId === by.operatorId) throw forbidden("You cannot adjust your own balance.");
     await lockOperatorDay(tx, by.operatorId);
     const before = await lockTarget(tx, userId, by.operatorId);
-    const today = await adjustedToday(tx, userId, by.operatorId);
+    const today = await adjustedToday(tx, userId, by.operatorId, ctx.clock.now());
     const pending = needsSecondOperator(Math.abs(body.amount) + Math.max(today.player, today.operator), adjustThreshold);
     const id = await insertAdjustment(tx, {
       userId,

@@ -1,3 +1,4 @@
+import { yangonDate, yangonDayBounds } from "@shwe/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, onRealPostgres, type TestApp } from "../../test/test-app.ts";
@@ -8,8 +9,11 @@ describe("operator balance adjustments", () => {
   let t: TestApp;
   let op1: TestUser;
   let op2: TestUser;
+  /** The server's clock: the system's, unless a test sets it (and puts it back). */
+  let setNow: Date | undefined;
+  const clock = { now: () => new Date(setNow ?? Date.now()) };
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ clock });
   });
   // Fresh operators for every test: each operator's running daily total starts at 0.
   beforeEach(async () => {
@@ -194,6 +198,30 @@ describe("operator balance adjustments", () => {
       update adjustments set created_at = (date_trunc('day', now() at time zone 'Asia/Yangon') at time zone 'Asia/Yangon') - interval '1 second'
        where requested_by = ${op3.id} or user_id = ${w.id}`);
     expect((await adjust(w.id, { amount: 1_000_000, reason: "today" }, op3)).json().status).toBe("applied");
+  });
+
+  it("today is the server clock's Asia/Yangon day: a row 1 ms before its midnight is yesterday's, one at midnight today's", async () => {
+    // The next Yangon midnight: the server's clock a second past it is a day ahead of the database's.
+    const midnight = yangonDayBounds(yangonDate(Date.now() + 86_400_000)).start;
+    const op3 = await createUser(t, { role: "operator" });
+    const [w, v] = [await createUser(t), await createUser(t)];
+    const stamp = (id: number, at: Date) =>
+      t.ctx.db.execute(sql`update adjustments set created_at = ${at.toISOString()}::timestamptz where id = ${id}`);
+    setNow = new Date(midnight.getTime() + 1_000);
+    try {
+      const first = await adjust(w.id, { amount: 1_000_000, reason: "late evening" }, op3);
+      expect(first.json().status).toBe("applied");
+      await stamp(first.json().adjustment_id, new Date(midnight.getTime() - 1));
+      // Yesterday's 1,000,000 does not count: the threshold is reached, not passed.
+      const second = await adjust(v.id, { amount: 1_000_000, reason: "just after midnight" }, op3);
+      expect(second.json().status).toBe("applied");
+      await stamp(second.json().adjustment_id, midnight);
+      // Midnight's 1,000,000 counts for op3 (not for w, whose only row is yesterday's).
+      expect((await adjust(w.id, { amount: 1, reason: "one more" }, op3)).json().status).toBe("pending");
+      expect((await adjust(w.id, { amount: 1_000_000, reason: "another operator" }, op2)).json().status).toBe("applied");
+    } finally {
+      setNow = undefined;
+    }
   });
 
   it.skipIf(!onRealPostgres)(

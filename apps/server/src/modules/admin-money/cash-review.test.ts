@@ -1,3 +1,4 @@
+import { yangonDate, yangonDayBounds } from "@shwe/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
@@ -19,8 +20,11 @@ describe("operators decide cash requests", () => {
   let t: TestApp;
   let op1: TestUser;
   let op2: TestUser;
+  /** The server's clock: the system's, unless a test sets it (and puts it back). */
+  let setNow: Date | undefined;
+  const clock = { now: () => new Date(setNow ?? Date.now()) };
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ clock });
     op1 = await createUser(t, { role: "operator" });
     op2 = await createUser(t, { role: "admin" });
   });
@@ -306,6 +310,39 @@ describe("operators decide cash requests", () => {
       expectErrorBody(await approve(id, a), 403, "SECOND_OPERATOR_REQUIRED");
       expect((await approve(id, b)).statusCode).toBe(200);
       expect(await balancesOf(t, u.id)).toMatchObject({ balance: 1_000_000, hold: 0 });
+    });
+
+    it("today is the server clock's Asia/Yangon day: a sign-off 1 ms before its midnight is yesterday's", async () => {
+      // The next Yangon midnight: the server's clock a second past it is a day ahead of the database's.
+      const midnight = yangonDayBounds(yangonDate(Date.now() + 86_400_000)).start;
+      const [a, b] = [await operator(), await operator()];
+      const [u, v] = [await createUser(t), await createUser(t)];
+      const stamp = (id: number, at: Date) =>
+        t.ctx.db.execute(sql`
+          update cash_requests set decided_at = ${at.toISOString()}::timestamptz,
+                 first_approved_at = case when first_approved_at is not null then ${at.toISOString()}::timestamptz end
+           where id = ${id}`);
+      setNow = new Date(midnight.getTime() + 1_000);
+      try {
+        const late = await cashIn(u, 600_000, "750001");
+        expect((await approve(late, a)).statusCode).toBe(200);
+        await stamp(late, new Date(midnight.getTime() - 1));
+        // Yesterday's 600,000 does not count for a: 600,000 alone is under the threshold.
+        const early = await cashIn(v, 600_000, "750002");
+        expect((await approve(early, a)).statusCode).toBe(200);
+        await stamp(early, midnight);
+        // Midnight's counts: 600,000 + 500,000 needs a second operator, for a and for v.
+        const next = await cashIn(u, 500_000, "750003");
+        expect((await approve(next, a)).statusCode).toBe(202);
+        expect((await approve(next, b)).statusCode).toBe(200);
+        const more = await cashIn(v, 500_000, "750004");
+        expect((await approve(more, b)).statusCode).toBe(202);
+        expect((await approve(more, a)).statusCode).toBe(200);
+        expect((await balancesOf(t, u.id)).balance).toBe(1_100_000);
+        expect((await balancesOf(t, v.id)).balance).toBe(1_100_000);
+      } finally {
+        setNow = undefined;
+      }
     });
 
     it.skipIf(!onRealPostgres)("concurrent approvals of one large cash-in: applied once (real PostgreSQL)", async () => {

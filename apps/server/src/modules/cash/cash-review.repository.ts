@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import { cashRequests, outbox } from "../../db/schema/index.ts";
-import { yangonDayStart } from "../admin-money/operator-day.repository.ts";
+import { yangonDayStart } from "../../db/yangon-day.ts";
 
 export interface LockedCashRequest {
   id: number;
@@ -86,7 +86,8 @@ export async function markFirstApproval(tx: Executor, id: number, operatorId: nu
 }
 
 /**
- * Cash requests of one kind signed off today (Asia/Yangon day, database clock), for maker-checker:
+ * Cash requests of one kind signed off today (since 00:00 of the Asia/Yangon day holding `now`, the
+ * server's clock), for maker-checker:
  * the player's approved or first-signed requests, and those the operator signed first (alone or as
  * the first of two). Rejected requests do not count. Read under the operator's day lock and the
  * player's users row lock.
@@ -97,6 +98,7 @@ export async function approvedToday(
   userId: number,
   operatorId: number,
   exceptId: number,
+  now: Date,
 ): Promise<{ player: number; operator: number }> {
   const res = await tx.execute(sql`
     select coalesce(sum(amount) filter (where user_id = ${userId}), 0)::text as player,
@@ -104,7 +106,7 @@ export async function approvedToday(
       from cash_requests
      where kind = ${kind} and id <> ${exceptId} and status <> 'rejected'
        and (user_id = ${userId} or first_approved_by = ${operatorId})
-       and coalesce(first_approved_at, decided_at) >= ${yangonDayStart}`);
+       and coalesce(first_approved_at, decided_at) >= ${yangonDayStart(now)}`);
   const row = rowsOf<{ player: string; operator: string }>(res)[0];
   return { player: Number(row?.player ?? 0), operator: Number(row?.operator ?? 0) };
 }

@@ -73,7 +73,7 @@ export async function approveCashRequest(ctx: AppContext, id: number, by: Decide
     if (r.firstApprovedBy === null) {
       await lockOperatorDay(tx, by.operatorId);
       if (!(await lockMoneyUser(tx, r.userId))) throw notFound("Player not found.");
-      const today = await approvedToday(tx, r.kind, r.userId, by.operatorId, r.id);
+      const today = await approvedToday(tx, r.kind, r.userId, by.operatorId, r.id, ctx.clock.now());
       if (needsSecondOperator(r.amount + Math.max(today.player, today.operator), cashApproveThreshold)) {
         await markFirstApproval(tx, r.id, by.operatorId);
         await writeAudit(tx, {

@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
-
-/** The Asia/Yangon day of a timestamp column, as YYYY-MM-DD. */
-const yangonDay = (column: string) => sql.raw(`to_char((${column} at time zone 'UTC') + interval '390 minutes', 'YYYY-MM-DD')`);
+import { yangonDayOf } from "../../db/yangon-day.ts";
 
 type Num = number | string | null;
 const n = (v: Num) => Number(v ?? 0);
@@ -23,7 +21,7 @@ export interface PnlRow {
 export async function dailyPnl(db: Executor, from: Date, to: Date): Promise<PnlRow[]> {
   const lottery = rowsOf<{ day: string; game: string; stakes: Num; payouts: Num; refunds: Num }>(
     await db.execute(sql`
-      select ${yangonDay("j.created_at")} as day, d.type as game,
+      select ${yangonDayOf(sql`j.created_at`)} as day, d.type as game,
              coalesce(-sum(e.amount) filter (where j.kind = 'lottery_bet'), 0) as stakes,
              coalesce(sum(e.amount) filter (where j.kind = 'lottery_win'), 0) as payouts,
              coalesce(sum(e.amount) filter (where j.kind = 'lottery_refund'), 0) as refunds
@@ -36,7 +34,7 @@ export async function dailyPnl(db: Executor, from: Date, to: Date): Promise<PnlR
   );
   const casino = rowsOf<{ day: string; game: string; stakes: Num; payouts: Num }>(
     await db.execute(sql`
-      select ${yangonDay("j.created_at")} as day, j.meta->>'provider' as game,
+      select ${yangonDayOf(sql`j.created_at`)} as day, j.meta->>'provider' as game,
              coalesce(-sum(e.amount) filter (where j.kind in ('casino_bet', 'casino_bet_rollback')), 0) as stakes,
              coalesce(sum(e.amount) filter (where j.kind in ('casino_win', 'casino_bonus', 'casino_jackpot')), 0) as payouts
         from journals j
@@ -131,7 +129,7 @@ export interface CashRow {
 export async function cashByMethod(db: Executor, from: Date, to: Date): Promise<CashRow[]> {
   const rows = rowsOf<{ day: string; method: string; cash_in: Num; cash_in_count: Num; cash_out: Num; cash_out_count: Num }>(
     await db.execute(sql`
-      select ${yangonDay("j.created_at")} as day, coalesce(m.name, 'method ' || c.payment_method_id) as method,
+      select ${yangonDayOf(sql`j.created_at`)} as day, coalesce(m.name, 'method ' || c.payment_method_id) as method,
              coalesce(sum(e.amount) filter (where j.kind = 'cash_in' and a.kind = 'main'), 0) as cash_in,
              count(distinct j.id) filter (where j.kind = 'cash_in') as cash_in_count,
              coalesce(-sum(e.amount) filter (where j.kind = 'cash_out_paid' and a.kind = 'hold'), 0) as cash_out,

@@ -1,5 +1,5 @@
 import { cashReportSchema, dailyPnlSchema, drawPnlSchema, reconciliationSchema } from "@shwe/contracts";
-import { yangonDate } from "@shwe/domain";
+import { yangonDate, yangonDayBounds } from "@shwe/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
@@ -199,6 +199,27 @@ describe("console reports", () => {
     expect(off.mismatches).toHaveLength(1);
     expect(off.mismatches[0]).toMatchObject({ provider: "GDG", callback_payouts: 2_500, round_payout: 2_501, ledger_net: 1_500 });
     await t.ctx.db.execute(sql`update provider_rounds set payout = payout - 1 where id = (select max(id) from provider_rounds)`);
+  });
+
+  it("days are the server clock's Yangon days: a millisecond past midnight, yesterday's play is yesterday's", async () => {
+    const stamps = rowsOf<{ first: Date | string; last: Date | string }>(
+      await t.ctx.db.execute(sql`select min(created_at) as first, max(created_at) as last from journals where kind like 'casino%'`),
+    )[0];
+    const day = yangonDate(new Date(stamps?.first ?? ""));
+    expect(yangonDate(new Date(stamps?.last ?? "")), "the casino play of one Yangon day").toBe(day);
+    const before = clock.now();
+    clock.set(new Date(yangonDayBounds(day).end.getTime() + 1));
+    try {
+      const next = yangonDate(clock.now());
+      const casino = (pnl: { data: { product: string }[] }) => pnl.data.filter((r) => r.product === "casino");
+      expect(casino(dailyPnlSchema.parse((await report("pnl")).json()))).toEqual([]);
+      const both = dailyPnlSchema.parse(
+        (await call(t, "GET", `/api/admin/reports/pnl?start_date=${day}&end_date=${next}`, { token: operator.token })).json(),
+      );
+      expect(casino(both)).toEqual([expect.objectContaining({ day, game: "GDG", stakes: 5_000, payouts: 2_500 })]);
+    } finally {
+      clock.set(before);
+    }
   });
 
   it("refuses a bad range and players", async () => {

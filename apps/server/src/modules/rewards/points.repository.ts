@@ -2,6 +2,7 @@ import type { Translations } from "@shwe/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import { pointClaims, pointRewards } from "../../db/schema/index.ts";
+import { yangonDayOf } from "../../db/yangon-day.ts";
 import { afterPageKey, type PageRequest, pageTimeOf } from "../ledger/history-page.ts";
 
 /** Points rewards and claims (domain-rules §7). The only code that reads or writes their tables. */
@@ -132,7 +133,7 @@ export interface PayoutRow {
 /** Claims per Asia/Yangon day and reward in [from, to), newest day first. */
 export async function payoutsBetween(db: Executor, from: Date, to: Date): Promise<PayoutRow[]> {
   const res = await db.execute(sql`
-    select to_char(c.created_at at time zone 'Asia/Yangon', 'YYYY-MM-DD') as day, c.reward_id, r.name as reward_name,
+    select ${yangonDayOf(sql`c.created_at`)} as day, c.reward_id, r.name as reward_name,
            count(*)::int as claims, sum(c.points)::bigint as points, sum(c.amount)::bigint as amount
       from point_claims c
       join point_rewards r on r.id = c.reward_id

@@ -2,6 +2,7 @@ import { DEFAULT_FARMING_RULE, type FarmingGroup, type FarmingRule, type Referee
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Executor, rowsOf } from "../../db/client.ts";
 import { auditLog, referralHolds, settings, signInOrigins, signupOrigins, users } from "../../db/schema/index.ts";
+import { yangonDayOf, yangonDaysStart } from "../../db/yangon-day.ts";
 
 /** Operator settings of the farming rule (settings table); missing or malformed values read as the defaults. */
 export const FARMING_THRESHOLD_KEY = "referral.farming_threshold";
@@ -286,10 +287,13 @@ export interface PayoutDayRow {
   forfeited: number;
 }
 
-/** Referral money per Asia/Yangon day over the last `days` days (days with nothing left out), newest first. */
-export async function payoutsByDay(db: Executor, days: number): Promise<PayoutDayRow[]> {
+/**
+ * Referral money per Asia/Yangon day over the last `days` days up to the one holding `now` (the
+ * server's clock; days with nothing left out), newest first.
+ */
+export async function payoutsByDay(db: Executor, days: number, now: Date): Promise<PayoutDayRow[]> {
   const res = await db.execute(sql`
-    select to_char((j.created_at at time zone 'Asia/Yangon')::date, 'YYYY-MM-DD') as day,
+    select ${yangonDayOf(sql`j.created_at`)} as day,
            coalesce(sum(e.amount) filter (where j.kind = 'referral_share'), 0)::bigint as earned,
            (count(*) filter (where j.kind = 'referral_claim'))::int as claims,
            coalesce(-sum(e.amount) filter (where j.kind = 'referral_claim'), 0)::bigint as claimed,
@@ -298,7 +302,7 @@ export async function payoutsByDay(db: Executor, days: number): Promise<PayoutDa
       join journal_entries e on e.journal_id = j.id
       join ledger_accounts a on a.id = e.account_id and a.kind = 'referral'
      where j.kind in ('referral_share', 'referral_claim', 'referral_forfeit')
-       and j.created_at >= (date_trunc('day', now() at time zone 'Asia/Yangon') at time zone 'Asia/Yangon') - make_interval(days => ${days - 1})
+       and j.created_at >= ${yangonDaysStart(now, days)}
      group by 1
      order by 1 desc`);
   return rowsOf<PayoutDayRow>(res).map((r) => ({

@@ -278,7 +278,7 @@ export async function updateReferralSettings(ctx: AppContext, actor: Actor, next
 }
 
 export async function referralPayouts(ctx: AppContext, days: number): Promise<ReferralPayouts> {
-  const [data, money] = await Promise.all([payoutsByDay(ctx.db, days), outstandingReferral(ctx.db)]);
+  const [data, money] = await Promise.all([payoutsByDay(ctx.db, days, ctx.clock.now()), outstandingReferral(ctx.db)]);
   const totals = data.reduce(
     (t, d) => ({
       earned: t.earned + d.earned,

@@ -1,4 +1,5 @@
 import { referralFlagListSchema, referralFlagSchema, referralPayoutsSchema, referralSettingsSchema } from "@shwe/contracts";
+import { yangonDate, yangonDayBounds } from "@shwe/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
@@ -16,6 +17,7 @@ import {
 } from "../ledger/testing.ts";
 import { connectTestProvider, expectRoundsReconciled } from "../providers/wallet.test-helpers.ts";
 import { auditActions, CLAIM, holdOf, loseRound, newDevice, type Signed, signUp, signUpOk } from "./referral.test-helpers.ts";
+import { payoutsByDay } from "./referral-flags.repository.ts";
 import { REFERRAL_HELD_MESSAGE } from "./referral-flags.service.ts";
 
 const decide = (t: TestApp, op: TestUser, referrerId: number, decision: "clear" | "forfeit", reason: unknown) =>
@@ -281,5 +283,24 @@ describe("referral farming: sign-up origins, holds and operator decisions", () =
     expect(body.data[0]?.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expectErrorBody(await call(t, "GET", "/api/admin/referral/payouts?days=0", { token: op.token }), 400, "VALIDATION_FAILED");
     expect((await call(t, "GET", "/api/admin/referral/payouts", {})).statusCode).toBe(401);
+  });
+
+  it("the payouts window is the last n Yangon days of the server's instant, cut at a Yangon midnight", async () => {
+    // The journals are append-only: the server's instant moves around the midnight after their day instead.
+    const stamps = rowsOf<{ created_at: Date | string }>(
+      await t.ctx.db.execute(sql`select created_at from journals where kind = 'referral_claim' order by created_at`),
+    ).map((r) => new Date(r.created_at));
+    expect(stamps.length).toBeGreaterThan(0);
+    const first = yangonDate(stamps[0] as Date);
+    expect(yangonDate(stamps[stamps.length - 1] as Date), "the claims of one Yangon day").toBe(first);
+    const midnight = yangonDayBounds(first).end;
+    const claims = async (days: number, now: Date) => (await payoutsByDay(t.ctx.db, days, now)).reduce((n, r) => n + r.claims, 0);
+    // The last millisecond of the claims' day: today holds them.
+    expect(await claims(1, new Date(midnight.getTime() - 1))).toBe(stamps.length);
+    // The next day's first instant: today no longer does, the last two days do.
+    expect(await claims(1, midnight)).toBe(0);
+    expect(await claims(2, midnight)).toBe(stamps.length);
+    expect((await payoutsByDay(t.ctx.db, 2, midnight)).map((r) => r.day)).toEqual([first]);
+    expect(await claims(2, new Date(midnight.getTime() + 86_400_000))).toBe(0);
   });
 });
