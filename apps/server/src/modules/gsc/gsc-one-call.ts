@@ -28,6 +28,16 @@ const LOCK_NOT_FREE = "55P03";
 /** The database's codes after which the general path simply runs the element. */
 const GENERAL_PATH_AFTER = new Set([GSC_FALLBACK, "40001", "40P01", "23505", LOCK_NOT_FREE]);
 
+/**
+ * From how many elements waiting a part of the wallet lane goes in a batch of its own while the other
+ * part's batch is in the database (the lane's `splitAt`, 8, for the provider wallet's calls). An element
+ * costs the database about twice a wallet call and each batch waits for its commit to reach the disk:
+ * with one batch at a time, 16 webhooks in flight kept one backend busy and left the machine idle for
+ * the commit's flush (bench/README.md "GSC+ batches side by side"). At 2 the two parts' batches overlap.
+ * MONEY_BATCH_GSC_SPLIT_AT sets another figure (8: as the wallet calls).
+ */
+export const GSC_SPLIT_AT = 2;
+
 /** The actions the one call applies (on a single-transaction element). */
 export const ONE_CALL_ACTIONS: ReadonlySet<string> = new Set(["BET", "SETTLED", "WIN"]);
 
@@ -153,10 +163,11 @@ export async function gscElementInOneCall(ctx: AppContext, e: OneCallElement): P
     // The server's instant: a BET's break is judged by it, as lockWalletUser judges it (decision 0025).
     ctx.clock.now().toISOString(),
   ];
+  const splitAt = ctx.config.moneyBatch?.gscSplitAt ?? GSC_SPLIT_AT;
   const send = () =>
     retryWhenBusy(async () =>
       ctx.moneyBatcher
-        ? ctx.moneyBatcher.run({ fn: "gsc_element", args, ...(await walletLaneOf(ctx, e.userCode)) })
+        ? ctx.moneyBatcher.run({ fn: "gsc_element", args, splitAt, ...(await walletLaneOf(ctx, e.userCode)) })
         : callGscElement(ctx.db, args),
     );
   try {
