@@ -150,7 +150,7 @@ export interface Config {
    * Group commit of the one-call money paths (db/money-batch.ts, decision 0010): calls arriving
    * together share one statement and one commit. `undefined` (MONEY_BATCH=off): one statement each.
    * `gscSplitAt`: from how many GSC+ elements waiting a part of the wallet lane goes in a batch of its
-   * own beside the other part's (MONEY_BATCH_GSC_SPLIT_AT; gsc-one-call.ts's GSC_SPLIT_AT when unset).
+   * own beside the other part's (MONEY_BATCH_GSC_SPLIT_AT; gsc-one-call.ts's GSC_SPLIT_AT, 8, when unset).
    */
   moneyBatch: (MoneyBatchOptions & { gscSplitAt?: number }) | undefined;
   /**

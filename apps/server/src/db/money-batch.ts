@@ -23,8 +23,8 @@ import { type Executor, rowsOf } from "./client.ts";
  * `splitAt` calls waiting. Below that the lane sends one batch for all its parts, as a lane without
  * parts does: a batch costs the database a commit and a statement whatever its size, so small batches
  * side by side cost more than they save. A call may name a smaller split size for its part (GSC+
- * elements name 2, gsc-one-call.ts): a part goes alone once its waiting calls reach the smallest size
- * they name. Two batches that met on a row anyway would queue on each other; a call that waits more
+ * elements can, MONEY_BATCH_GSC_SPLIT_AT): a part goes alone once its waiting calls reach the smallest
+ * size they name. Two batches that met on a row anyway would queue on each other; a call that waits more
  * than 2 ms for a lock is sent back to its caller's general path (55P03).
  */
 export type MoneyFunction = "bet_place" | "wallet_debit" | "wallet_credit" | "wallet_rollback" | "gsc_element";

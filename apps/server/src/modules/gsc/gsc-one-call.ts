@@ -1,4 +1,5 @@
 import type { AppContext } from "../../app-context.ts";
+import { DEFAULT_SPLIT_AT } from "../../db/money-batch.ts";
 import { pgErrorCode } from "../ledger/ledger.service.ts";
 import { PLAYER_ACCOUNT_KINDS } from "../ledger/player-accounts.repository.ts";
 import { CASINO_HOUSE_SHARDS, retryWhenBusy, walletLaneOf } from "../providers/providers.service.ts";
@@ -30,13 +31,12 @@ const GENERAL_PATH_AFTER = new Set([GSC_FALLBACK, "40001", "40P01", "23505", LOC
 
 /**
  * From how many elements waiting a part of the wallet lane goes in a batch of its own while the other
- * part's batch is in the database (the lane's `splitAt`, 8, for the provider wallet's calls). An element
- * costs the database about twice a wallet call and each batch waits for its commit to reach the disk:
- * with one batch at a time, 16 webhooks in flight kept one backend busy and left the machine idle for
- * the commit's flush (bench/README.md "GSC+ batches side by side"). At 2 the two parts' batches overlap.
- * MONEY_BATCH_GSC_SPLIT_AT sets another figure (8: as the wallet calls).
+ * part's batch is in the database: the lane's own 8 (decision 0027). At 2 the two parts' batches
+ * overlap at 16 connections, but each call then cost the server about 40 % and PostgreSQL about 50 %
+ * more CPU in the probe (bench/README.md "GSC+ batches side by side"); MONEY_BATCH_GSC_SPLIT_AT sets
+ * another figure for a run on a quiet machine.
  */
-export const GSC_SPLIT_AT = 2;
+export const GSC_SPLIT_AT = DEFAULT_SPLIT_AT;
 
 /** The actions the one call applies (on a single-transaction element). */
 export const ONE_CALL_ACTIONS: ReadonlySet<string> = new Set(["BET", "SETTLED", "WIN"]);
