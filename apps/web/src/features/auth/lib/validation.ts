@@ -8,7 +8,6 @@ import {
   OTP_LENGTH,
   PASSWORD_FIELD,
   PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   REFERRAL_CODE_PATTERN,
   type TextProblem,
   textProblem,
@@ -19,7 +18,6 @@ import {
  * The rules are the domain's (text-fields.ts: lengths, patterns, control characters), which the
  * contracts' schemas are built from too.
  */
-export const PASSWORD_MIN = PASSWORD_MIN_LENGTH;
 export const PASSWORD_MAX = PASSWORD_MAX_LENGTH;
 export const NAME_MAX = NAME_MAX_LENGTH;
 export { OTP_LENGTH };
