@@ -41,7 +41,14 @@ const { player } = await import(join(src, "modules/providers/wallet.test-helpers
 const { gscPathCounts } = await import(join(src, "modules/gsc/gsc-one-call.ts"));
 const { sql } = createRequire(join(src, "app.ts"))("drizzle-orm");
 
-const t = await createTestApp({ config: { gsc: simulatedGscConfig({}), logLevel: "warn" } });
+const { DEFAULT_MONEY_BATCH } = await import(join(src, "config/env.ts"));
+// SPLIT_AT / WALLET_LANES: the money batcher's settings for this run (the server's defaults otherwise).
+const moneyBatch = {
+  ...DEFAULT_MONEY_BATCH,
+  ...(process.env.SPLIT_AT ? { splitAt: Number(process.env.SPLIT_AT) } : {}),
+  ...(process.env.WALLET_LANES ? { walletLanes: Number(process.env.WALLET_LANES) } : {}),
+};
+const t = await createTestApp({ config: { gsc: simulatedGscConfig({}), logLevel: "warn", moneyBatch } });
 await gsc.product(t, 1006);
 await gsc.product(t, 1007);
 const players = [];
@@ -96,6 +103,7 @@ async function backendTicks() {
 await load(600);
 kinds.clear();
 const paths0 = gscPathCounts(t.ctx);
+const batches0 = t.ctx.moneyBatcher?.stats();
 const ticks0 = await backendTicks();
 const rusage0 = process.resourceUsage();
 const cpu0 = process.cpuUsage();
@@ -106,6 +114,7 @@ const seconds = (performance.now() - start) / 1000;
 const rusage = process.resourceUsage();
 const ticks = (await backendTicks()) - ticks0;
 const paths = gscPathCounts(t.ctx);
+const batches = t.ctx.moneyBatcher?.stats();
 const statements = new Map(kinds);
 await t.close();
 
@@ -123,6 +132,12 @@ console.log(
       statementKindsPerCall: Object.fromEntries([...statements].map(([k, v]) => [k, perCall(v)])),
       involuntarySwitchesPerCall: perCall(rusage.involuntaryContextSwitches - rusage0.involuntaryContextSwitches),
       callsPerSecond: Math.round(CALLS / seconds),
+      moneyBatch,
+      batchesPerCall: batches && batches0 ? perCall(batches.batches - batches0.batches) : undefined,
+      callsPerBatch:
+        batches && batches0 ? Math.round(((batches.calls - batches0.calls) / (batches.batches - batches0.batches)) * 100) / 100 : undefined,
+      splitBatchesPerCall: batches && batches0 ? perCall(batches.split - batches0.split) : undefined,
+      mostBatchesAtOnce: batches?.mostAtOnce,
       oneCall: paths.oneCall - paths0.oneCall,
       generalPath: paths.general - paths0.general,
       unexpected: unexpected.length,

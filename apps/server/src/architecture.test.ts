@@ -397,19 +397,15 @@ describe("one way each (web)", () => {
 
 /**
  * The Asia/Yangon day is computed in two files only (decision 0025): the domain's `format.ts`
- * (`yangonDate`, `yangonDayBounds`, `yangonTime`, `YANGON_OFFSET_MINUTES`) and, for SQL, the
+ * (`yangonDate`, `yangonDayBounds`, `yangonTime`, `yangonInstant`, `YANGON_OFFSET_MINUTES`) and, for SQL, the
  * server's `db/yangon-day.ts` (`yangonDayOf`, `yangonDayStart`, `yangonDaysStart`). Anywhere else in
  * the server or the packages, code that writes the offset itself (`390 minutes`, `390 * 60`,
  * `6.5 * 3600`, `23400`, `+06:30`, `'Asia/Yangon'` in SQL or Intl) is refused; comments and tests are
  * free to name it.
  */
 const YANGON_HELPERS = ["packages/domain/src/format.ts", `${SERVER}/db/yangon-day.ts`];
-/** Files that still do their own arithmetic with the domain's offset constant, with the reason. May only shrink. */
-const YANGON_OFFSET_EXCEPTIONS: Record<string, string> = {
-  "packages/domain/src/lottery/schedule.ts": "a draw's instant from its Yangon day and wall time (HH:MM), not a day's start",
-  "packages/domain/src/rewards/cashback.ts": "cashback weeks (Monday to Monday) still do their own offset arithmetic",
-  "apps/server/src/modules/market/market-sim.ts": "the simulated market's time of day in Yangon",
-};
+/** Files that do their own arithmetic with the domain's offset constant, with the reason: none, and it may only stay so. */
+const YANGON_OFFSET_EXCEPTIONS: Record<string, string> = {};
 const YANGON_OFFSET_WRITTEN = [
   /\b390\s*(?:minutes|mins?\b|\*\s*60)/i,
   /\b6\.5\s*\*\s*(?:60|3_?600)/,

@@ -1,20 +1,23 @@
-import { NAME_MAX_LENGTH, OTP_CODE_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REFERRAL_CODE_PATTERN } from "@shwe/domain";
+import { NAME_FIELD, NEW_PASSWORD_FIELD, OTP_CODE_PATTERN, PASSWORD_FIELD, REFERRAL_CODE_PATTERN } from "@shwe/domain";
 import { z } from "zod";
-import { profileSchema, text } from "./common.ts";
+import { profileSchema, text, textField } from "./common.ts";
 
 /** A phone as typed by the player (09…, +959…, 959…); the server normalises it. */
 export const phoneInputSchema = text().min(9).max(20);
 /** ≥ 8 characters, any characters, at most 64 (domain-rules §2). */
-export const passwordSchema = text()
-  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`);
+export const passwordSchema = textField(NEW_PASSWORD_FIELD, {
+  min: `must be at least ${NEW_PASSWORD_FIELD.min} characters`,
+  max: `must be at most ${NEW_PASSWORD_FIELD.max} characters`,
+});
+/** A password given to be checked (sign-in, the current one at a change). */
+export const currentPasswordSchema = textField(PASSWORD_FIELD);
 export const lvl2StatusSchema = z.enum(["none", "pending", "approved", "rejected"]);
 /** register: sign-up; reset: password reset; login: sign-in while the phone is locked by wrong passwords. */
 export const otpPurposeSchema = z.enum(["register", "reset", "login"]);
 // The rules below are the domain's (text-fields.ts), which the sign-up forms check too; the web's
 // auth validation tests hold the forms' checks and these schemas equal.
 export const otpCodeSchema = text().regex(OTP_CODE_PATTERN, "must be 6 digits");
-export const nameSchema = text().trim().min(1).max(NAME_MAX_LENGTH);
+export const nameSchema = textField(NAME_FIELD);
 export const referralCodeSchema = text().trim().toUpperCase().regex(REFERRAL_CODE_PATTERN, "must be 6 letters or digits");
 
 export const checkPhoneBodySchema = z.strictObject({ phone: phoneInputSchema });
@@ -37,7 +40,7 @@ export const registerBodySchema = z.strictObject({
  */
 export const loginBodySchema = z.strictObject({
   phone: phoneInputSchema,
-  password: text().min(1).max(64),
+  password: currentPasswordSchema,
   otp_token: text().min(1).max(200).optional(),
 });
 export const sessionResponseSchema = z.object({ token: z.string(), expires_at: z.string(), user: profileSchema });
@@ -47,7 +50,7 @@ export const forgetPasswordBodySchema = z.strictObject({
   password: passwordSchema,
   otp_token: text().min(1).max(200),
 });
-export const newPasswordBodySchema = z.strictObject({ old_password: text().min(1).max(64), password: passwordSchema });
+export const newPasswordBodySchema = z.strictObject({ old_password: currentPasswordSchema, password: passwordSchema });
 export const profileUpdateBodySchema = z.strictObject({ name: nameSchema });
 export const lvl2ResponseSchema = z.object({ status: z.literal("pending") });
 

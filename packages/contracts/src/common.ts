@@ -1,4 +1,4 @@
-import { hasNoControlCharacters, MAX_AMOUNT } from "@shwe/domain";
+import { hasNoControlCharacters, MAX_AMOUNT, type TextFieldRule } from "@shwe/domain";
 import { z } from "zod";
 
 /** The error body of every non-2xx answer (api.md). */
@@ -25,6 +25,14 @@ export const CONTROL_CHARACTER_MESSAGE = "must not contain control characters (s
  */
 export function text() {
   return z.string().refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
+}
+
+/**
+ * A text field of one of the domain's rules (text-fields.ts: the name, the passwords), which the web
+ * forms check with `textProblem`: `text()`, trimmed when the rule says so, `min` to `max` characters.
+ */
+export function textField(rule: TextFieldRule, messages: { min?: string; max?: string } = {}) {
+  return (rule.trim ? text().trim() : text()).min(rule.min, messages.min).max(rule.max, messages.max);
 }
 
 /** The days a date field accepts: anything outside is a typing mistake, not a real query. */

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatDisplayDate, formatDisplayDateTime, formatFloor, yangonDate, yangonDayBounds, yangonTime } from "./format.ts";
+import {
+  formatAmount,
+  formatDisplayDate,
+  formatDisplayDateTime,
+  formatFloor,
+  yangonDate,
+  yangonDayBounds,
+  yangonInstant,
+  yangonTime,
+} from "./format.ts";
 
 describe("formatAmount", () => {
   it.each([
@@ -66,6 +75,16 @@ describe("dates", () => {
         expect(yangonTime(d)).toBe(
           `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(Math.floor(minutes % 60)).padStart(2, "0")}`,
         );
+      }),
+    );
+  });
+  it("reads a Yangon day and wall time back as the instant it names (the inverse of yangonDate and yangonTime)", () => {
+    expect(yangonInstant("2026-02-01", "00:00")).toEqual(new Date("2026-01-31T17:30:00Z"));
+    expect(yangonInstant("2026-03-20", "16:30")).toEqual(new Date("2026-03-20T10:00:00Z"));
+    fc.assert(
+      fc.property(fc.date({ min: new Date("2000-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }), (d) => {
+        const minute = new Date(Math.floor(d.getTime() / 60_000) * 60_000);
+        expect(yangonInstant(yangonDate(minute), yangonTime(minute))).toEqual(minute);
       }),
     );
   });

@@ -16,7 +16,7 @@ export function formatFloor(value: number | string | null | undefined): string {
 
 /**
  * Asia/Yangon is UTC+06:30 all year (no daylight saving). The Yangon day, its bounds and its wall time
- * are computed here only (yangonDate, yangonDayBounds, yangonTime); SQL names a row's Yangon day
+ * are computed here only (yangonDate, yangonDayBounds, yangonTime, yangonInstant); SQL names a row's Yangon day
  * through the server's db/yangon-day.ts (the same rule, `(t AT TIME ZONE 'UTC') + interval '390 minutes'`),
  * as does bet_place's off-day rule in the money functions.
  */
@@ -43,6 +43,12 @@ export function yangonTime(at: Date | string | number): string {
 export function yangonDayBounds(day: string): { start: Date; end: Date } {
   const start = Date.parse(`${day}T00:00:00Z`) - YANGON_OFFSET_MS;
   return { start: new Date(start), end: new Date(start + DAY_MS) };
+}
+
+/** The instant of a Yangon wall-clock time ("HH:MM") on a Yangon day written YYYY-MM-DD. */
+export function yangonInstant(day: string, time: string): Date {
+  const [hh, mm] = time.split(":").map(Number) as [number, number];
+  return new Date(yangonDayBounds(day).start.getTime() + (hh * 60 + mm) * 60_000);
 }
 
 /** DD-MM-YYYY for display, from an instant (Asia/Yangon day) or a YYYY-MM-DD day. */

@@ -7,8 +7,15 @@
  * and passed in; this module stays pure.
  */
 
+import type { TextFieldRule } from "./text-fields.ts";
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
+
+/** A new password as a text field (sign-up, reset, change: text-fields.ts): 8 to 64 characters, kept as typed. */
+export const NEW_PASSWORD_FIELD: TextFieldRule = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
+/** A password given to be checked (sign-in, the current one at a change): 1 to 64 characters. */
+export const PASSWORD_FIELD: TextFieldRule = { min: 1, max: PASSWORD_MAX_LENGTH };
 
 /** The passwords the product publishes (README "Demo accounts"): refused everywhere, in any letter case, also inside a longer one. */
 export const PUBLISHED_DEMO_PASSWORDS: readonly string[] = ["demo-operator-1", "demo-operator-2", "demo-player-1", "demo-player-2"];

@@ -33,6 +33,35 @@ export function characterCount(value: string): number {
 /** A player's name, trimmed: 1 to this many characters. */
 export const NAME_MAX_LENGTH = 60;
 
+/**
+ * A free text field: `min` to `max` characters (as `characterCount` counts them), after trimming
+ * when `trim`; never a control character (`hasNoControlCharacters`, looked for before trimming, as
+ * the server does). The contracts build the field's schema from it (`textField`), the forms check
+ * it with `textProblem`. The passwords' rules are in password-policy.ts (`NEW_PASSWORD_FIELD`,
+ * `PASSWORD_FIELD`), so that a page with no password field does not load the policy.
+ */
+export interface TextFieldRule {
+  readonly min: number;
+  readonly max: number;
+  readonly trim?: boolean;
+}
+
+/** A player's name: 1 to 60 characters after trimming. */
+export const NAME_FIELD: TextFieldRule = { min: 1, max: NAME_MAX_LENGTH, trim: true };
+
+/** What a form says is wrong with a text field; each form words it in the player's language. */
+export type TextProblem = "control_characters" | "required" | "too_short" | "too_long";
+
+/** Why the server would refuse this text for the field, or undefined when it takes it. */
+export function textProblem(value: string, rule: TextFieldRule): TextProblem | undefined {
+  if (!hasNoControlCharacters(value)) return "control_characters";
+  const text = rule.trim ? value.trim() : value;
+  if (text === "") return rule.min > 0 ? "required" : undefined;
+  const length = characterCount(text);
+  if (length < rule.min) return "too_short";
+  return length > rule.max ? "too_long" : undefined;
+}
+
 /** The SMS code's length; the code is that many digits. */
 export const OTP_LENGTH = 6;
 export const OTP_CODE_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);

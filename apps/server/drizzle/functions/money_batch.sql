@@ -14,7 +14,7 @@
 -- server runs it on the general path.
 --
 -- The rows every slip shares with other slips are locked first, for the whole batch, in one order
--- (decision 0030, migration 0046): the lottery house shards of its bet_place calls (ascending id),
+-- (decision 0028, migration 0044): the lottery house shards of its bet_place calls (ascending id),
 -- then the existing exposure rows of their numbers (ascending draw, number). A batch may wait up to
 -- 500 ms for those: another instance's batch holding them finishes in one statement, and a batch
 -- waiting here holds none of the rows the other waits for (every batch and the general path take

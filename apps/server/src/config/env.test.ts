@@ -61,6 +61,8 @@ describe("loadConfig", () => {
       expect(refusal({ MONEY_BATCH_WALLET_LANES: bad }).message).toContain("MONEY_BATCH_WALLET_LANES");
     }
     for (const bad of ["0", "65", "many"]) expect(refusal({ MONEY_BATCH_SPLIT_AT: bad }).message).toContain("MONEY_BATCH_SPLIT_AT");
+    expect(loadConfig({ DATABASE_URL: url, MONEY_BATCH_GSC_SPLIT_AT: "8" }).moneyBatch?.gscSplitAt).toBe(8);
+    for (const bad of ["0", "65", "two"]) expect(refusal({ MONEY_BATCH_GSC_SPLIT_AT: bad }).message).toContain("MONEY_BATCH_GSC_SPLIT_AT");
   });
 
   it("runs demo mode on port 3000 with the embedded database in ./data when nothing is set", () => {

@@ -59,6 +59,7 @@ const envSchema = z.object({
   MONEY_BATCH_MAX: z.coerce.number().int().min(1).max(64).default(64),
   MONEY_BATCH_WALLET_LANES: z.coerce.number().int().min(1).max(16).optional(),
   MONEY_BATCH_SPLIT_AT: z.coerce.number().int().min(1).max(64).default(8),
+  MONEY_BATCH_GSC_SPLIT_AT: z.coerce.number().int().min(1).max(64).optional(),
   GSC_API_BASE_URL: z.string().url().optional(),
   GSC_OPERATOR_CODE: z
     .string()
@@ -148,8 +149,10 @@ export interface Config {
   /**
    * Group commit of the one-call money paths (db/money-batch.ts, decision 0010): calls arriving
    * together share one statement and one commit. `undefined` (MONEY_BATCH=off): one statement each.
+   * `gscSplitAt`: from how many GSC+ elements waiting a part of the wallet lane goes in a batch of its
+   * own beside the other part's (MONEY_BATCH_GSC_SPLIT_AT; gsc-one-call.ts's GSC_SPLIT_AT, 8, when unset).
    */
-  moneyBatch: MoneyBatchOptions | undefined;
+  moneyBatch: (MoneyBatchOptions & { gscSplitAt?: number }) | undefined;
   /**
    * The GSC+ aggregator (modules/gsc, docs/provider-wallet.md): set from GSC_* in production; in demo
    * mode without them, the in-process simulator; undefined: its providers stay "unavailable".
@@ -264,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             maxCalls: e.MONEY_BATCH_MAX,
             splitAt: e.MONEY_BATCH_SPLIT_AT,
             walletLanes: e.MONEY_BATCH_WALLET_LANES ?? (e.DATABASE_URL ? DEFAULT_MONEY_BATCH.walletLanes : 1),
+            ...(e.MONEY_BATCH_GSC_SPLIT_AT === undefined ? {} : { gscSplitAt: e.MONEY_BATCH_GSC_SPLIT_AT }),
           }
         : undefined,
     gsc,

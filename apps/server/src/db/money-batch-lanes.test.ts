@@ -158,6 +158,40 @@ describe("money batches across lanes and parts", () => {
     expect(batcher.stats()).toMatchObject({ batches: 4, calls: 11, split: 3 });
   });
 
+  it("calls that name a smaller split size: their parts go side by side from that many waiting, the others' still from the lane's", async () => {
+    const { batcher, out } = start(8);
+    const eager = (n: number, part: number): MoneyCall => ({ ...call(n, "wallet", part), splitAt: 2 });
+    // Two of each part waiting, each naming 2: a batch per part, both in the database at once.
+    const firstWave = [eager(1, 1), eager(2, 0), eager(3, 1), eager(4, 0)].map((c) => batcher.run(c));
+    await settle();
+    expect(carried(out)).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
+    expect(batcher.stats()).toMatchObject({ split: 2, mostAtOnce: 2 });
+    // Part 1's batch is back while part 0's is out: part 1 goes again once 2 of its calls wait, not 8.
+    out[0]?.answer();
+    await settle();
+    const one = batcher.run(eager(5, 1));
+    await settle();
+    expect(out).toHaveLength(2);
+    const two = batcher.run(eager(7, 1));
+    await settle();
+    expect(carried(out)[2]).toEqual([5, 7]);
+    // A call naming no split size counts with the lane's 8: alone it waits while another part's batch is out.
+    out[2]?.answer();
+    await settle();
+    const plain = [9, 11].map((n) => batcher.run(call(n, "wallet", 1)));
+    await settle();
+    expect(out).toHaveLength(3);
+    out[1]?.answer();
+    await settle();
+    expect(carried(out)[3]).toEqual([9, 11]);
+    out[3]?.answer();
+    await Promise.all([...firstWave, one, two, ...plain]);
+    expect(batcher.stats()).toMatchObject({ batches: 4, calls: 8, split: 3, mostAtOnce: 2 });
+  });
+
   it("a lane never sends more than maxCalls in one batch, and calls past it wait for the next", async () => {
     const { batcher, out } = start(64, 3);
     const calls = [1, 2, 3, 4, 5].map((n) => batcher.run(call(n)));

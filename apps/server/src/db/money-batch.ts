@@ -22,8 +22,10 @@ import { type Executor, rowsOf } from "./client.ts";
  * part whose batch is back sends its next one while the others are still out, once it again has
  * `splitAt` calls waiting. Below that the lane sends one batch for all its parts, as a lane without
  * parts does: a batch costs the database a commit and a statement whatever its size, so small batches
- * side by side cost more than they save. Two batches that met on a row anyway would queue on each
- * other; a call that waits more than 2 ms for a lock is sent back to its caller's general path (55P03).
+ * side by side cost more than they save. A call may name a smaller split size for its part (GSC+
+ * elements can, MONEY_BATCH_GSC_SPLIT_AT): a part goes alone once its waiting calls reach the smallest
+ * size they name. Two batches that met on a row anyway would queue on each other; a call that waits more
+ * than 2 ms for a lock is sent back to its caller's general path (55P03).
  */
 export type MoneyFunction = "bet_place" | "wallet_debit" | "wallet_credit" | "wallet_rollback" | "gsc_element";
 
@@ -35,6 +37,11 @@ export interface MoneyCall {
   lane?: string;
   /** The part of its lane (0 when not named): calls of different parts must lock no row in common. */
   part?: number;
+  /**
+   * From how many calls waiting the call's part may go in a batch of its own (the batcher's `splitAt`
+   * when not named); a part's smallest such figure among its waiting calls counts.
+   */
+  splitAt?: number;
 }
 
 /** The lane of calls that name none. */
@@ -131,6 +138,9 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
   /** Batches back from the database whose callers are still to be answered. */
   let answering = 0;
   const partOf = (p: Pending) => p.call.part ?? 0;
+  const splitAtOf = (p: Pending) => Math.max(1, Math.min(splitAt, p.call.splitAt ?? splitAt));
+  /** Whether a part's waiting calls are enough for a batch of their own: as many as the smallest split size they name. */
+  const enough = (list: readonly Pending[]) => list.length >= Math.min(...list.map(splitAtOf));
 
   function laneNamed(name: string): Lane {
     let lane = lanes.get(name);
@@ -163,7 +173,9 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
       return;
     }
     // Another part's batch is out and this part is free: it goes once it has enough for a batch of its own.
-    if (!lane.busy.has(part) && (lane.waiting.get(part) ?? 0) >= splitAt) pump(lane);
+    if (lane.busy.has(part)) return;
+    const waiting = lane.waiting.get(part) ?? 0;
+    if (waiting >= splitAt || enough(lane.pending.filter((p) => partOf(p) === part))) pump(lane);
   }
 
   /** Sends what the lane may send now: one batch for every part, a batch per part, or nothing. */
@@ -176,14 +188,14 @@ export function createMoneyBatcher(db: Executor, opts: MoneyBatchOptions): Money
     if (lane.pending.length === 0) return;
     const byPart = waitingByPart(lane);
     if (lane.out === 0) {
-      const counts = [...byPart.values()].map((list) => list.length);
-      if (counts.length < 2 || counts.some((n) => n < splitAt)) {
+      const lists = [...byPart.values()];
+      if (lists.length < 2 || lists.some((list) => !enough(list))) {
         send(lane, lane.pending.slice(0, opts.maxCalls), false);
         return;
       }
     }
     for (const [part, list] of byPart) {
-      if (lane.busy.has(part) || (lane.out > 0 && list.length < splitAt)) continue;
+      if (lane.busy.has(part) || (lane.out > 0 && !enough(list))) continue;
       send(lane, list.slice(0, opts.maxCalls), true);
     }
   }

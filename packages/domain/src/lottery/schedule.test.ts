@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { yangonDate } from "../format.ts";
+import { yangonDate, yangonInstant } from "../format.ts";
 import {
   cutoffFor,
   DEFAULT_SCHEDULES,
@@ -11,7 +11,6 @@ import {
   parseScheduleConfig,
   type ScheduleConfig,
   ScheduleConfigError,
-  yangonInstant,
 } from "./schedule.ts";
 
 /** An instant written in Yangon wall-clock time. */

@@ -1,4 +1,4 @@
-import { YANGON_OFFSET_MINUTES, yangonDate } from "../format.ts";
+import { yangonDate, yangonInstant } from "../format.ts";
 
 /**
  * Draw schedules of the five lottery games (domain-rules §3). Every rule is computed in
@@ -60,13 +60,6 @@ export function isCalendarDay(value: string): boolean {
   if (!DAY_RE.test(value)) return false;
   const t = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === value;
-}
-
-/** The instant of a Yangon wall-clock time on a Yangon day. */
-export function yangonInstant(day: string, time: string): Date {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const [hh, mm] = time.split(":").map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1, d, hh, mm) - YANGON_OFFSET_MINUTES * MINUTE);
 }
 
 function addDays(day: string, n: number): string {

@@ -1,4 +1,4 @@
-import { YANGON_OFFSET_MINUTES } from "../format.ts";
+import { yangonDate, yangonDayBounds } from "../format.ts";
 
 /**
  * Weekly cashback into the claimable balance (domain-rules §7). Pure rules, no I/O:
@@ -22,7 +22,6 @@ export const MIN_CLAIM_AMOUNT = 1;
 const BP_PER_PERCENT = 100;
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
-const OFFSET_MS = YANGON_OFFSET_MINUTES * 60_000;
 
 /** True for a percent an operator may set: 0–100 with at most two decimals. */
 export function isCashbackPercent(value: number): boolean {
@@ -77,16 +76,16 @@ export function weekStarting(weekStart: string): CashbackWeek {
   const midnightUtc = Date.parse(`${weekStart}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(weekStart) || Number.isNaN(midnightUtc)) throw new RangeError(`not a day: ${weekStart}`);
   if (new Date(midnightUtc).getUTCDay() !== 1) throw new RangeError(`not a Monday: ${weekStart}`);
-  const startsAt = new Date(midnightUtc - OFFSET_MS);
+  const startsAt = yangonDayBounds(weekStart).start;
   return { weekStart, startsAt, endsAt: new Date(startsAt.getTime() + WEEK_MS) };
 }
 
 /** The week (Asia/Yangon, Monday to Sunday) an instant falls in. */
 export function weekOf(at: Date | number): CashbackWeek {
-  const local = new Date(new Date(at).getTime() + OFFSET_MS);
-  const sinceMonday = (local.getUTCDay() + 6) % 7;
-  const monday = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - sinceMonday));
-  return weekStarting(monday.toISOString().slice(0, 10));
+  const day = yangonDate(at);
+  const noon = Date.parse(`${day}T12:00:00Z`);
+  const sinceMonday = (new Date(noon).getUTCDay() + 6) % 7;
+  return weekStarting(new Date(noon - sinceMonday * DAY_MS).toISOString().slice(0, 10));
 }
 
 /** The week after (or, with a negative step, before) the named one. */

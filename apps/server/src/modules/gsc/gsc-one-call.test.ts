@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
-import { MoneyCallError } from "../../db/money-batch.ts";
+import { type MoneyCall, MoneyCallError } from "../../db/money-batch.ts";
 import { propertyRuns, propertyTimeout } from "../../test/property-runs.ts";
 import type { TestApp } from "../../test/test-app.ts";
 import { createSystemAccount } from "../ledger/ledger.repository.ts";
@@ -12,7 +12,7 @@ import { type Player, player, setBlocked } from "../providers/wallet.test-helper
 import { casinoPointsAccountOf } from "../rewards/points.service.ts";
 import { element, exactOf, expectExactConservation, gsc, gscTestApp, move, product, type TxFields, uid } from "./gsc.test-helpers.ts";
 import { answerDecimals, formatGscBalance } from "./gsc-amount.ts";
-import { gscPathCounts, setGscOneCall } from "./gsc-one-call.ts";
+import { GSC_SPLIT_AT, gscPathCounts, setGscOneCall } from "./gsc-one-call.ts";
 
 /**
  * A GSC+ element in one database call (gsc_element, decision 0020) must be indistinguishable from the
@@ -583,6 +583,34 @@ describe("the exact wallet in one call", () => {
     expect(bet.answer.data?.[0]).toMatchObject({ code: 0, before_balance: 2_000_000, balance: 1_999_600 });
     expect(gscPathCounts(one.ctx)).toEqual({ oneCall: before.oneCall + 1, general: before.general });
     expect(await shard()).toEqual([{ kind: code.replaceAll(":", "_"), balance: "400" }]);
+  });
+
+  it("elements go in the wallet lane, in the player's part, naming the GSC+ split size", async () => {
+    const batcher = one.ctx.moneyBatcher;
+    if (!batcher) throw new Error("the test app has no money batcher");
+    const players = [await player(one, 2_000_000), await player(one, 2_000_000)];
+    const sent: MoneyCall[] = [];
+    one.ctx.moneyBatcher = {
+      ...batcher,
+      run(call) {
+        sent.push(call);
+        return batcher.run(call);
+      },
+    };
+    try {
+      for (const p of players) {
+        const bet = await move(one, "withdraw", p.userCode, PRODUCT.MMK, "MMK", [
+          { id: uid("b"), action: "BET", amount: "400", wager_code: uid("w") },
+        ]);
+        expect(bet.answer.data?.[0]).toMatchObject({ code: 0 });
+      }
+    } finally {
+      one.ctx.moneyBatcher = batcher;
+    }
+    const ids = players.map((p) => p.id);
+    expect(sent.map(({ fn, lane, part, splitAt }) => ({ fn, lane, part, splitAt }))).toEqual(
+      ids.map((id) => ({ fn: "gsc_element", lane: "wallet", part: id % 2, splitAt: GSC_SPLIT_AT })),
+    );
   });
 
   it("an element whose lock was not free in its batch goes once more in one call before the general path", async () => {

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../app-context.ts";
+import { DEFAULT_SPLIT_AT } from "../../db/money-batch.ts";
 import { pgErrorCode } from "../ledger/ledger.service.ts";
 import { PLAYER_ACCOUNT_KINDS } from "../ledger/player-accounts.repository.ts";
 import { CASINO_HOUSE_SHARDS, retryWhenBusy, walletLaneOf } from "../providers/providers.service.ts";
@@ -27,6 +28,15 @@ const LOCK_NOT_FREE = "55P03";
 
 /** The database's codes after which the general path simply runs the element. */
 const GENERAL_PATH_AFTER = new Set([GSC_FALLBACK, "40001", "40P01", "23505", LOCK_NOT_FREE]);
+
+/**
+ * From how many elements waiting a part of the wallet lane goes in a batch of its own while the other
+ * part's batch is in the database: the lane's own 8 (decision 0027). At 2 the two parts' batches
+ * overlap at 16 connections, but each call then cost the server about 40 % and PostgreSQL about 50 %
+ * more CPU in the probe (bench/README.md "GSC+ batches side by side"); MONEY_BATCH_GSC_SPLIT_AT sets
+ * another figure for a run on a quiet machine.
+ */
+export const GSC_SPLIT_AT = DEFAULT_SPLIT_AT;
 
 /** The actions the one call applies (on a single-transaction element). */
 export const ONE_CALL_ACTIONS: ReadonlySet<string> = new Set(["BET", "SETTLED", "WIN"]);
@@ -153,10 +163,11 @@ export async function gscElementInOneCall(ctx: AppContext, e: OneCallElement): P
     // The server's instant: a BET's break is judged by it, as lockWalletUser judges it (decision 0025).
     ctx.clock.now().toISOString(),
   ];
+  const splitAt = ctx.config.moneyBatch?.gscSplitAt ?? GSC_SPLIT_AT;
   const send = () =>
     retryWhenBusy(async () =>
       ctx.moneyBatcher
-        ? ctx.moneyBatcher.run({ fn: "gsc_element", args, ...(await walletLaneOf(ctx, e.userCode)) })
+        ? ctx.moneyBatcher.run({ fn: "gsc_element", args, splitAt, ...(await walletLaneOf(ctx, e.userCode)) })
         : callGscElement(ctx.db, args),
     );
   try {

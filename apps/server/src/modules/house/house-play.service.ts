@@ -12,7 +12,7 @@ import {
   SLOT_BETS,
   slotRound,
 } from "@shwe/domain";
-import { badRequest, conflict } from "../../lib/errors.ts";
+import { badRequest, conflict, ReplayedRefusal } from "../../lib/errors.ts";
 import {
   findRoundByRequestKey,
   type HouseRoundRow,
@@ -48,6 +48,8 @@ interface RoundPlan {
 export interface PlayedRound {
   round: HouseRoundRow;
   nextCommitment: string;
+  /** The round an earlier request with the same Idempotency-Key made: answered with `Idempotent-Replayed: true`. */
+  replayed: boolean;
 }
 
 export async function playSlot(deps: HouseDeps, session: HouseSessionRow, bet: number, requestKey?: string): Promise<PlayedRound> {
@@ -119,7 +121,7 @@ async function play(deps: HouseDeps, session: HouseSessionRow, plan: RoundPlan, 
     if (earlier) return replay(deps, session, plan, earlier);
     throw error;
   }
-  return { round: await runWalletLegs(deps, round), nextCommitment };
+  return { round: await runWalletLegs(deps, round), nextCommitment, replayed: false };
 }
 
 /** Inserts the round with the session's committed seed, and commits the session to a fresh seed for the next one. */
@@ -174,7 +176,11 @@ async function runWalletLegs(deps: HouseDeps, created: HouseRoundRow): Promise<H
   return round;
 }
 
-/** A play repeated with the same Idempotency-Key: the same round again (finished first if it was waiting). */
+/**
+ * A play repeated with the same Idempotency-Key: the same round again (finished first if it was
+ * waiting). Its outcome, paid or refused by the wallet, is a replay (api.md "Idempotency": sent with
+ * `Idempotent-Replayed: true`); a round still in progress or waiting for the wallet is not an answer yet.
+ */
 async function replay(deps: HouseDeps, session: HouseSessionRow, plan: RoundPlan, earlier: HouseRoundRow): Promise<PlayedRound> {
   if (earlier.game !== plan.game || earlier.bet !== plan.bet || earlier.cashOut !== plan.cashOut) {
     throw conflict("IDEMPOTENCY_MISMATCH", "This request key was already used for a different play.");
@@ -182,10 +188,13 @@ async function replay(deps: HouseDeps, session: HouseSessionRow, plan: RoundPlan
   const inFlight = earlier.status === "pending" && deps.clock.now().getTime() - earlier.updatedAt.getTime() < PENDING_STALE_MS;
   if (inFlight) throw conflict("ROUND_IN_PROGRESS", "This play is still in progress. Please wait a moment.");
   const round = earlier.status === "pending" || earlier.status === "debited" ? await completeRound(deps, earlier) : earlier;
-  if (round.status === "refused") throw refusalError(round.walletStatus ?? "", round.balanceAfter);
+  if (round.status === "refused") {
+    const refusal = refusalError(round.walletStatus ?? "", round.balanceAfter);
+    throw new ReplayedRefusal(refusal.status, refusal.code, refusal.message, refusal.details);
+  }
   if (round.status === "debited") throw roundPending(round.id);
   if (round.status !== "settled") throw walletUnavailable({ round_id: String(round.id) });
-  return { round, nextCommitment: session.nextCommitment };
+  return { round, nextCommitment: session.nextCommitment, replayed: true };
 }
 
 function isUniqueViolation(error: unknown): boolean {

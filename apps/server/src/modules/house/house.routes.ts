@@ -19,7 +19,7 @@ import type { RateLimitConfig } from "../../config/env.ts";
 import { sha256Hex } from "../../lib/crypto.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { listPlayerRounds } from "./house.repository.ts";
-import { playCrash, playSlot } from "./house-play.service.ts";
+import { type PlayedRound, playCrash, playSlot } from "./house-play.service.ts";
 import type { HouseDeps } from "./house-rounds.service.ts";
 import { authenticateSession, openLaunchedSession } from "./house-session.service.ts";
 import { sessionInfo, toCrashResult, toHistoryItem, toSpinResult } from "./house-view.ts";
@@ -40,6 +40,11 @@ function sessionToken(request: FastifyRequest): string | undefined {
 
 function noStore(reply: FastifyReply): void {
   void reply.header("cache-control", "no-store");
+}
+
+/** A play answered from an earlier request with the same Idempotency-Key says so (api.md "Idempotency"). */
+function markReplay(reply: FastifyReply, played: PlayedRound): void {
+  if (played.replayed) void reply.header("idempotent-replayed", "true");
 }
 
 /**
@@ -113,6 +118,7 @@ export function registerHouseRoutes(app: ZodApp, deps: HouseDeps, limits: RateLi
       noStore(reply);
       const session = await authenticateSession(deps.db, deps.clock, sessionToken(request));
       const played = await playSlot(deps, session, request.body.bet, request.headers["idempotency-key"]);
+      markReplay(reply, played);
       return toSpinResult(played.round, played.nextCommitment);
     },
   );
@@ -133,6 +139,7 @@ export function registerHouseRoutes(app: ZodApp, deps: HouseDeps, limits: RateLi
       noStore(reply);
       const session = await authenticateSession(deps.db, deps.clock, sessionToken(request));
       const played = await playCrash(deps, session, request.body.bet, request.body.auto_cash_out, request.headers["idempotency-key"]);
+      markReplay(reply, played);
       return toCrashResult(played.round, played.nextCommitment);
     },
   );

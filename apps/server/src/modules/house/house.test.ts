@@ -2,7 +2,7 @@ import { houseCrashResultSchema, houseRoundListSchema, houseSessionInfoSchema, h
 import { commitSeed, crashRound, SLOT_RTP, slotRound, verifyHouseRound } from "@shwe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { call, expectErrorBody, expectLedgerClean, moneySnapshot } from "../ledger/testing.ts";
+import { call, expectErrorBody, expectLedgerClean, fund, moneySnapshot } from "../ledger/testing.ts";
 import {
   CRASH_LAUNCH,
   gameBalance,
@@ -171,24 +171,49 @@ describe("Shwe House Games (built-in provider)", () => {
       expect(await moneySnapshot(t.ctx.db)).toEqual(before);
     });
 
-    it("a spin repeated with the same Idempotency-Key answers the same round and bets once", async () => {
+    it("a spin repeated with the same Idempotency-Key answers the same round (Idempotent-Replayed: true) and bets once", async () => {
       const p = await housePlayer(t, 5_000);
       const { session } = await launch(t, p);
       const headers = { "idempotency-key": "spin-key-1" };
-      const first = houseSpinResultSchema.parse(
-        (await houseCall(t, "POST", "/house/api/spin", session, { body: { bet: 500 }, headers })).json(),
-      );
-      const again = houseSpinResultSchema.parse(
-        (await houseCall(t, "POST", "/house/api/spin", session, { body: { bet: 500 }, headers })).json(),
-      );
+      const firstRes = await houseCall(t, "POST", "/house/api/spin", session, { body: { bet: 500 }, headers });
+      expect(firstRes.headers["idempotent-replayed"]).toBeUndefined();
+      const first = houseSpinResultSchema.parse(firstRes.json());
+      const againRes = await houseCall(t, "POST", "/house/api/spin", session, { body: { bet: 500 }, headers });
+      expect(againRes.statusCode).toBe(200);
+      expect(againRes.headers["idempotent-replayed"]).toBe("true");
+      const again = houseSpinResultSchema.parse(againRes.json());
       expect(again.round_id).toBe(first.round_id);
       expect(again.payout).toBe(first.payout);
       expect(await gameBalance(t, p.id)).toBe(5_000 - 500 + first.payout);
-      expectErrorBody(
-        await houseCall(t, "POST", "/house/api/spin", session, { body: { bet: 1_000 }, headers }),
-        409,
-        "IDEMPOTENCY_MISMATCH",
-      );
+      const mismatch = await houseCall(t, "POST", "/house/api/spin", session, { body: { bet: 1_000 }, headers });
+      expectErrorBody(mismatch, 409, "IDEMPOTENCY_MISMATCH");
+      expect(mismatch.headers["idempotent-replayed"]).toBeUndefined();
+      // Another key plays a new round, not a replay.
+      const other = await houseCall(t, "POST", "/house/api/spin", session, {
+        body: { bet: 500 },
+        headers: { "idempotency-key": "spin-key-2" },
+      });
+      expect(other.statusCode).toBe(200);
+      expect(other.headers["idempotent-replayed"]).toBeUndefined();
+      expect(houseSpinResultSchema.parse(other.json()).round_id).not.toBe(first.round_id);
+      await expectLedgerClean(t);
+    });
+
+    it("a refused spin repeated with the same Idempotency-Key answers the same refusal (Idempotent-Replayed: true), even once the balance covers it", async () => {
+      const p = await housePlayer(t, 300);
+      const { session } = await launch(t, p);
+      const headers = { "idempotency-key": "spin-refused-1" };
+      const first = await houseCall(t, "POST", "/house/api/spin", session, { body: { bet: 500 }, headers });
+      expectErrorBody(first, 422, "INSUFFICIENT_FUNDS");
+      expect(first.headers["idempotent-replayed"]).toBeUndefined();
+      await fund(t, p.id, 1_000, "game");
+      const before = await moneySnapshot(t.ctx.db);
+      const again = await houseCall(t, "POST", "/house/api/spin", session, { body: { bet: 500 }, headers });
+      expectErrorBody(again, 422, "INSUFFICIENT_FUNDS");
+      expect(again.json()).toEqual(first.json());
+      expect(again.headers["idempotent-replayed"]).toBe("true");
+      expect(await moneySnapshot(t.ctx.db)).toEqual(before);
+      expect(await gameBalance(t, p.id)).toBe(1_300);
       await expectLedgerClean(t);
     });
   });
@@ -220,6 +245,34 @@ describe("Shwe House Games (built-in provider)", () => {
       const history = houseRoundListSchema.parse((await houseCall(t, "GET", "/house/api/rounds", session)).json()).data;
       expect(history).toHaveLength(10);
       expect(history.every((r) => r.game === "house-crash" && r.crash_point !== null && r.reels === null)).toBe(true);
+      await expectLedgerClean(t);
+    });
+
+    it("a round repeated with the same Idempotency-Key answers the same round (Idempotent-Replayed: true) and bets once", async () => {
+      const p = await housePlayer(t, 5_000);
+      const { session } = await launch(t, p, CRASH_LAUNCH);
+      const headers = { "idempotency-key": "crash-key-1" };
+      const body = { bet: 1_000, auto_cash_out: 1.5 };
+      const firstRes = await houseCall(t, "POST", "/house/api/crash/play", session, { body, headers });
+      expect(firstRes.statusCode).toBe(200);
+      expect(firstRes.headers["idempotent-replayed"]).toBeUndefined();
+      const first = houseCrashResultSchema.parse(firstRes.json());
+      const againRes = await houseCall(t, "POST", "/house/api/crash/play", session, { body, headers });
+      expect(againRes.statusCode).toBe(200);
+      expect(againRes.headers["idempotent-replayed"]).toBe("true");
+      expect(houseCrashResultSchema.parse(againRes.json())).toMatchObject({ round_id: first.round_id, payout: first.payout });
+      expect(await gameBalance(t, p.id)).toBe(5_000 - 1_000 + first.payout);
+
+      // A refusal is kept the same way.
+      const poor = await housePlayer(t, 100);
+      const poorSession = (await launch(t, poor, CRASH_LAUNCH)).session;
+      const refusedHeaders = { "idempotency-key": "crash-refused-1" };
+      const refused = await houseCall(t, "POST", "/house/api/crash/play", poorSession, { body, headers: refusedHeaders });
+      expectErrorBody(refused, 422, "INSUFFICIENT_FUNDS");
+      expect(refused.headers["idempotent-replayed"]).toBeUndefined();
+      const refusedAgain = await houseCall(t, "POST", "/house/api/crash/play", poorSession, { body, headers: refusedHeaders });
+      expectErrorBody(refusedAgain, 422, "INSUFFICIENT_FUNDS");
+      expect(refusedAgain.headers["idempotent-replayed"]).toBe("true");
       await expectLedgerClean(t);
     });
 

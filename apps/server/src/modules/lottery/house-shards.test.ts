@@ -11,7 +11,7 @@ import { bet, createDraw } from "./lottery.test-helpers.ts";
 /**
  * The lottery's house shards exist from the server's start (lottery.seed.ts), so no slip of a new
  * deployment is handed back by bet_place (HOUSE_ACCOUNT) to create one on the general path while
- * holding its rows (docs/decisions/0030).
+ * holding its rows (docs/decisions/0028).
  */
 describe("the lottery's house shards at start", () => {
   let t: TestApp;

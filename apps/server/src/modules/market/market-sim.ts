@@ -1,5 +1,5 @@
 import type { Market } from "@shwe/contracts";
-import { demoHash, YANGON_OFFSET_MINUTES, yangonDate } from "@shwe/domain";
+import { demoHash, yangonDate, yangonDayBounds } from "@shwe/domain";
 
 /**
  * The demo feed: a plausible SET index and value (and BTC/USDT price) moving through the Yangon
@@ -42,7 +42,7 @@ export function createSimulatorState(): SimulatorState {
 /** The simulated feed document of `market` at `now`. */
 export function simulatedFeed(market: Market, now: Date, extraSteps = 0): Record<string, string> {
   const day = yangonDate(now);
-  const sinceMidnight = (now.getTime() + YANGON_OFFSET_MINUTES * 60_000) % 86_400_000;
+  const sinceMidnight = now.getTime() - yangonDayBounds(day).start.getTime();
   const steps = Math.floor(sinceMidnight / SIM_STEP_MS) + Math.max(0, Math.floor(extraSteps));
   const random = generator(demoHash(`${market}:${day}`));
   if (market === "crypto") {

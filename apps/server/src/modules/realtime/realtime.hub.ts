@@ -1,4 +1,4 @@
-import type { WsLiveMessage, WsServerMessage } from "@shwe/contracts";
+import { WS_CLOSE, type WsLiveMessage, type WsServerMessage } from "@shwe/contracts";
 
 /** The part of a `ws` socket the hub uses. */
 export interface HubSocket {
@@ -16,6 +16,11 @@ const MAX_SOCKETS_PER_USER = 10;
 const MAX_VISITOR_SOCKETS_PER_IP = 20;
 /** Close code for the oldest socket beyond these limits. */
 export const TOO_MANY_SOCKETS = 4429;
+/**
+ * The last `session_end` notices kept for the sockets whose token is still being checked (a few tens
+ * of bytes each); a check that outlives this many notices is redone against the database instead.
+ */
+export const KEPT_SESSION_ENDS = 1024;
 
 export interface HubClient {
   socket: HubSocket;
@@ -53,6 +58,15 @@ export function parseSessionEnd(payload: string): SessionEnd | undefined {
   return { kind: match[1] === "t" ? "token" : "blocked", id };
 }
 
+/** What `add` did with a socket whose token was checked from a `sessionEndMark()`. */
+export type AddOutcome =
+  /** In the hub. */
+  | "added"
+  /** Closed (4401 or 4403, as a notice would have): a notice heard during the check ended its token or account. */
+  | "ended"
+  /** In the hub, but notices heard during the check were forgotten or lost: check the token again (`recheckClient`). */
+  | "unsure";
+
 export type BalanceReader = (userId: number) => Promise<Omit<Extract<WsServerMessage, { type: "balance" }>, "type">>;
 
 /**
@@ -73,6 +87,12 @@ export class RealtimeHub {
   snapshotOf: (topic: string) => Promise<Record<string, unknown> | null> = async () => null;
   private readonly inFlight = new Set<number>();
   private readonly dirty = new Set<number>();
+  /** How many `session_end` notices this hub heard; each notice kept is numbered by it. */
+  private sessionEndsHeard = 0;
+  /** The last notices heard (at most KEPT_SESSION_ENDS), oldest first. */
+  private readonly recentSessionEnds: { seq: number; ended: SessionEnd }[] = [];
+  /** Notices numbered up to this one may be unknown here (forgotten beyond the bound, or never heard: the listener was away). */
+  private sessionEndsUnknownUpTo = 0;
 
   constructor(
     private readonly readBalances: BalanceReader,
@@ -80,7 +100,57 @@ export class RealtimeHub {
     private readonly log: { warn(obj: object, msg: string): void },
   ) {}
 
-  add(client: HubClient): void {
+  /**
+   * Taken before a socket's token is checked, and given to `add`: a `session_end` notice handled
+   * after this point but before `add` (the check read the token before the revocation committed, the
+   * notice came before the socket was in the hub) still closes the socket.
+   */
+  sessionEndMark(): number {
+    return this.sessionEndsHeard;
+  }
+
+  /**
+   * A `session_end` notice: closes the sockets here that it ends (4401 for a revoked token, 4403 for a
+   * blocked account) and keeps it for the sockets whose token is being checked now; returns how many closed.
+   */
+  sessionEnded(ended: SessionEnd): number {
+    this.recentSessionEnds.push({ seq: ++this.sessionEndsHeard, ended });
+    if (this.recentSessionEnds.length > KEPT_SESSION_ENDS) {
+      const forgotten = this.recentSessionEnds.shift();
+      if (forgotten) this.sessionEndsUnknownUpTo = forgotten.seq;
+    }
+    return ended.kind === "token"
+      ? this.closeToken(ended.id, WS_CLOSE.unauthenticated, "Signed out")
+      : this.closeUser(ended.id, WS_CLOSE.blocked, "Blocked");
+  }
+
+  /**
+   * Notices may have been lost (the listening connection dropped and is back): a socket whose check
+   * began before now is added as "unsure". The caller checks the sockets already here (`recheckTokens`).
+   */
+  sessionEndsLost(): void {
+    this.sessionEndsUnknownUpTo = ++this.sessionEndsHeard;
+  }
+
+  /**
+   * Adds a signed-in socket. With `checkedFrom` (the `sessionEndMark()` taken before its token was
+   * checked), a notice heard since that ends its token or account closes it instead, as the notice
+   * would have had the socket been here.
+   */
+  add(client: HubClient, checkedFrom?: number): AddOutcome {
+    if (checkedFrom !== undefined) {
+      for (const { seq, ended } of this.recentSessionEnds) {
+        if (seq <= checkedFrom) continue;
+        if (ended.kind === "token" && ended.id === client.tokenId) {
+          client.socket.close(WS_CLOSE.unauthenticated, "Signed out");
+          return "ended";
+        }
+        if (ended.kind === "blocked" && ended.id === client.userId) {
+          client.socket.close(WS_CLOSE.blocked, "Blocked");
+          return "ended";
+        }
+      }
+    }
     let set = this.byUser.get(client.userId);
     if (!set) {
       set = new Set();
@@ -95,6 +165,7 @@ export class RealtimeHub {
       }
     }
     this.onChange();
+    return checkedFrom !== undefined && this.sessionEndsUnknownUpTo > checkedFrom ? "unsure" : "added";
   }
 
   remove(client: HubClient): void {

@@ -176,12 +176,15 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
         "session_end",
         (payload) => {
           const ended = parseSessionEnd(payload);
-          if (ended?.kind === "token") hub.closeToken(ended.id, WS_CLOSE.unauthenticated, "Signed out");
-          else if (ended?.kind === "blocked") hub.closeUser(ended.id, WS_CLOSE.blocked, "Blocked");
+          if (ended) hub.sessionEnded(ended);
           else app.log.warn({ payload }, "bad session_end notification");
         },
-        // Sign-outs and blocks announced while the listening connection was lost: check every socket now.
-        () => void recheckTokens(ctx, hub),
+        // Sign-outs and blocks announced while the listening connection was lost: check every socket
+        // now, and those still being authenticated once they are in the hub.
+        () => {
+          hub.sessionEndsLost();
+          void recheckTokens(ctx, hub);
+        },
       ),
     );
     let beats = 0;
@@ -245,14 +248,20 @@ export async function registerRealtimeRoutes(app: ZodApp, ctx: AppContext): Prom
 
     const authenticate = async (token: string): Promise<void> => {
       authenticating = true;
+      // A revocation announced while the token is being checked (the check may have read it just
+      // before the commit) closes the socket at hub.add, not only at the next recheck minutes later.
+      const checkedFrom = hub.sessionEndMark();
       const owner = token.length <= 200 ? await ctx.auth.verify(token).catch(() => undefined) : undefined;
       if (socket.readyState !== OPEN) return;
       if (!owner) return socket.close(WS_CLOSE.unauthenticated, "Unauthenticated");
       if (owner.blocked) return socket.close(WS_CLOSE.blocked, "Blocked");
       clearTimeout(timer);
       const me: HubClient = { socket, userId: owner.userId, token, tokenId: owner.tokenId, alive: true };
+      const added = hub.add(me, checkedFrom);
+      if (added === "ended") return;
       client = me;
-      hub.add(me);
+      // Notices of the check's time were forgotten or lost: this one token is read again.
+      if (added === "unsure") void recheckClient(ctx, hub, me);
       hub.send(me, { type: "ready", user_id: owner.userId });
       const b = await readLiveBalances(ctx.db, owner.userId).catch(() => undefined);
       if (b) hub.send(me, { type: "balance", ...b });
@@ -395,19 +404,22 @@ async function isConsoleToken(ctx: Pick<AppContext, "auth" | "config">, token: s
 
 /** Closes the sockets whose token no longer signs anyone in, or whose account is blocked. */
 export async function recheckTokens(ctx: Pick<AppContext, "auth">, hub: RealtimeHub): Promise<void> {
-  for (const c of hub.clients()) {
-    // A database that cannot answer right now says nothing about the token: keep the socket.
-    const owner = await ctx.auth.verify(c.token).catch(() => "unknown" as const);
-    if (owner === "unknown") continue;
-    if (!owner) {
-      c.socket.close(WS_CLOSE.unauthenticated, "Session expired");
-      hub.remove(c);
-    } else if (owner.blocked) {
-      c.socket.close(WS_CLOSE.blocked, "Blocked");
-      hub.remove(c);
-    } else if (owner.role === "player" && c.topics?.has(SUPPORT_INBOX_TOPIC)) {
-      // No longer an operator: the console's topic stops.
-      c.topics = new Set([...c.topics].filter((t) => t !== SUPPORT_INBOX_TOPIC));
-    }
+  for (const c of hub.clients()) await recheckClient(ctx, hub, c);
+}
+
+/** Closes this socket if its token no longer signs anyone in, or its account is blocked. */
+export async function recheckClient(ctx: Pick<AppContext, "auth">, hub: RealtimeHub, c: HubClient): Promise<void> {
+  // A database that cannot answer right now says nothing about the token: keep the socket.
+  const owner = await ctx.auth.verify(c.token).catch(() => "unknown" as const);
+  if (owner === "unknown") return;
+  if (!owner) {
+    c.socket.close(WS_CLOSE.unauthenticated, "Session expired");
+    hub.remove(c);
+  } else if (owner.blocked) {
+    c.socket.close(WS_CLOSE.blocked, "Blocked");
+    hub.remove(c);
+  } else if (owner.role === "player" && c.topics?.has(SUPPORT_INBOX_TOPIC)) {
+    // No longer an operator: the console's topic stops.
+    c.topics = new Set([...c.topics].filter((t) => t !== SUPPORT_INBOX_TOPIC));
   }
 }

@@ -1,17 +1,23 @@
 import {
-  characterCount,
+  hasNoControlCharacters,
+  NAME_FIELD,
   NAME_MAX_LENGTH,
+  NEW_PASSWORD_FIELD,
   normalizePhone,
   OTP_CODE_PATTERN,
   OTP_LENGTH,
+  PASSWORD_FIELD,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   REFERRAL_CODE_PATTERN,
+  type TextProblem,
+  textProblem,
 } from "@shwe/domain";
 
 /**
  * Client-side checks of the server's rules (domain-rules §2), so most mistakes never leave the phone.
- * The lengths and patterns are the domain's, which the contracts' schemas are built from too.
+ * The rules are the domain's (text-fields.ts: lengths, patterns, control characters), which the
+ * contracts' schemas are built from too.
  */
 export const PASSWORD_MIN = PASSWORD_MIN_LENGTH;
 export const PASSWORD_MAX = PASSWORD_MAX_LENGTH;
@@ -30,7 +36,8 @@ export type FieldProblem =
   | "validation.name_required"
   | "validation.name_long"
   | "validation.code_invalid"
-  | "validation.referral_invalid";
+  | "validation.referral_invalid"
+  | "validation.control_characters";
 
 export function checkPhone(input: string): { phone: string } | { problem: FieldProblem } {
   if (!input.trim()) return { problem: "validation.phone_required" };
@@ -38,13 +45,23 @@ export function checkPhone(input: string): { phone: string } | { problem: FieldP
   return phone ? { phone } : { problem: "validation.phone_invalid" };
 }
 
+const PASSWORD_PROBLEMS: Record<TextProblem, FieldProblem> = {
+  control_characters: "validation.control_characters",
+  required: "validation.password_required",
+  too_short: "validation.password_short",
+  too_long: "validation.password_long",
+};
+
+/** A new password (sign-up, reset). Characters as the server counts them: an emoji is one, not two. */
 export function checkNewPassword(password: string): FieldProblem | undefined {
-  if (!password) return "validation.password_required";
-  // Characters as the server counts them: an emoji is one, not two.
-  const length = characterCount(password);
-  if (length < PASSWORD_MIN) return "validation.password_short";
-  if (length > PASSWORD_MAX) return "validation.password_long";
-  return undefined;
+  const problem = textProblem(password, NEW_PASSWORD_FIELD);
+  return problem && PASSWORD_PROBLEMS[problem];
+}
+
+/** The password of a sign-in: anything the player typed, as long as the server can take it. */
+export function checkPassword(password: string): FieldProblem | undefined {
+  const problem = textProblem(password, PASSWORD_FIELD);
+  return problem && PASSWORD_PROBLEMS[problem];
 }
 
 export function checkConfirm(password: string, confirm: string): FieldProblem | undefined {
@@ -52,10 +69,16 @@ export function checkConfirm(password: string, confirm: string): FieldProblem | 
   return confirm === password ? undefined : "validation.password_mismatch";
 }
 
+const NAME_PROBLEMS: Record<TextProblem, FieldProblem> = {
+  control_characters: "validation.control_characters",
+  required: "validation.name_required",
+  too_short: "validation.name_required",
+  too_long: "validation.name_long",
+};
+
 export function checkName(name: string): FieldProblem | undefined {
-  const trimmed = name.trim();
-  if (!trimmed) return "validation.name_required";
-  return characterCount(trimmed) > NAME_MAX ? "validation.name_long" : undefined;
+  const problem = textProblem(name, NAME_FIELD);
+  return problem && NAME_PROBLEMS[problem];
 }
 
 /** Keeps only digits, at most six: what the code box accepts (also from pasted SMS text). */
@@ -69,6 +92,8 @@ export function checkCode(code: string): FieldProblem | undefined {
 
 /** A referral code is optional; when given it is six letters or digits (case does not matter). */
 export function normalizeReferral(input: string): { code: string | undefined } | { problem: FieldProblem } {
+  // Looked for before trimming, as the server does: a trailing vertical tab is no space to drop.
+  if (!hasNoControlCharacters(input)) return { problem: "validation.control_characters" };
   const code = input.trim().toUpperCase();
   if (!code) return { code: undefined };
   return REFERRAL_CODE_PATTERN.test(code) ? { code } : { problem: "validation.referral_invalid" };

@@ -71,6 +71,18 @@ describe("LoginPage", { timeout: 20_000 }, () => {
     expect(screen.queryByTestId("where")).not.toBeInTheDocument();
   });
 
+  it("refuses a password with a control character before sending it, in the player's language", async () => {
+    const api = mockApi({});
+    renderPage({ path: "/login", element: <LoginPage />, at: "/login", lng: "thai" });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("หมายเลขโทรศัพท์"), "09500000001");
+    await user.click(screen.getByLabelText("รหัสผ่าน"));
+    await user.paste("demo-player-1\u0000");
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText("มีอักขระที่มองไม่เห็นหรืออักขระเสีย (มักมาจากข้อความที่คัดลอกมาวาง) กรุณาพิมพ์ใหม่")).toBeInTheDocument();
+    expect(api.callsTo("/api/user/login")).toHaveLength(0);
+  });
+
   it("explains a blocked account", async () => {
     mockApi({ "POST /api/user/login": () => ({ status: 403, body: { message: "Blocked.", code: "BLOCKED" } }) });
     renderPage({ path: "/login", element: <LoginPage />, at: "/login" });

@@ -16,7 +16,7 @@ import { linkClass } from "../components/styles.ts";
 import { useCompleteSignIn } from "../hooks/use-complete-sign-in.ts";
 import { useErrorText } from "../hooks/use-error-text.ts";
 import { clearSessionExpired, sessionExpiredMarked } from "../lib/session-expired.ts";
-import { checkPhone, PASSWORD_MAX, redirectTarget } from "../lib/validation.ts";
+import { checkPassword, checkPhone, PASSWORD_MAX, redirectTarget } from "../lib/validation.ts";
 
 /** True when the server refused the sign-in because the phone's limit is reached, and a fresh SMS code lets its owner in. */
 function needsSmsCode(err: unknown): boolean {
@@ -54,9 +54,10 @@ export function LoginPage() {
     e.preventDefault();
     if (login.isPending) return;
     const checked = checkPhone(phone);
+    const passwordProblem = checkPassword(password);
     const found = {
       phone: "problem" in checked ? t(checked.problem) : undefined,
-      password: password ? undefined : t("validation.password_required"),
+      password: passwordProblem ? t(passwordProblem, { max: PASSWORD_MAX }) : undefined,
     };
     setErrors(found);
     if ("problem" in checked || found.password) return;

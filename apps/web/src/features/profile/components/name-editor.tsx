@@ -1,3 +1,4 @@
+import { NAME_FIELD, textProblem } from "@shwe/domain";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { Field } from "../../../components/field.tsx";
@@ -6,7 +7,7 @@ import { toast } from "../../../lib/toast.ts";
 import { useUpdateName } from "../api/update-profile.ts";
 import { fieldOf, useErrorText } from "../hooks/use-error-text.ts";
 
-const NAME_MAX = 60;
+const NAME_MAX = NAME_FIELD.max;
 
 /** The player's display name, with an inline editor. */
 export function NameEditor({ name }: { name: string }) {
@@ -19,9 +20,12 @@ export function NameEditor({ name }: { name: string }) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    // The server's rules (packages/domain text-fields.ts): characters as it counts them, no control characters.
+    const problem = textProblem(value, NAME_FIELD);
+    if (problem === "control_characters") return setError(t("name.control_characters"));
+    if (problem === "too_long") return setError(t("name.too_long"));
+    if (problem) return setError(t("name.required"));
     const trimmed = value.trim();
-    if (!trimmed) return setError(t("name.required"));
-    if (trimmed.length > NAME_MAX) return setError(t("name.too_long"));
     if (trimmed === name) {
       setEditing(false);
       return;

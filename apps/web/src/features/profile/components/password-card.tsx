@@ -1,3 +1,4 @@
+import { NEW_PASSWORD_FIELD, PASSWORD_FIELD, type TextProblem, textProblem } from "@shwe/domain";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { Card } from "../../../components/card.tsx";
@@ -8,10 +9,17 @@ import { toast } from "../../../lib/toast.ts";
 import { useChangePassword } from "../api/change-password.ts";
 import { fieldOf, useErrorText } from "../hooks/use-error-text.ts";
 
-const MIN = 8;
-const MAX = 64;
+const MIN = NEW_PASSWORD_FIELD.min;
+const MAX = NEW_PASSWORD_FIELD.max;
 
 type Errors = { old?: string; password?: string; confirm?: string };
+
+/** Translation keys (profile namespace) of what the server would refuse in a password field. */
+const PASSWORD_PROBLEMS: Record<Exclude<TextProblem, "required">, string> = {
+  control_characters: "password.control_characters",
+  too_short: "password.too_short",
+  too_long: "password.too_long",
+};
 
 /** Current password, new password twice → 'Your password has been changed successfully!'. */
 export function PasswordCard({ phone }: { phone: string }) {
@@ -27,10 +35,13 @@ export function PasswordCard({ phone }: { phone: string }) {
     e.preventDefault();
     if (change.isPending) return;
     const found: Errors = {};
-    if (!old) found.old = t("password.old_required");
-    if (!password) found.password = t("password.new_required");
-    else if (password.length < MIN) found.password = t("password.too_short", { min: MIN });
-    else if (password.length > MAX) found.password = t("password.too_long", { max: MAX });
+    // The server's rules (packages/domain text-fields.ts): characters as it counts them, no control characters.
+    const oldProblem = textProblem(old, PASSWORD_FIELD);
+    const newProblem = textProblem(password, NEW_PASSWORD_FIELD);
+    if (oldProblem)
+      found.old = t(oldProblem === "required" ? "password.old_required" : PASSWORD_PROBLEMS[oldProblem], { min: MIN, max: MAX });
+    if (newProblem)
+      found.password = t(newProblem === "required" ? "password.new_required" : PASSWORD_PROBLEMS[newProblem], { min: MIN, max: MAX });
     if (!confirm) found.confirm = t("password.confirm_required");
     else if (confirm !== password) found.confirm = t("password.mismatch");
     setErrors(found);

@@ -156,6 +156,32 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
     expect(within(card).getByLabelText("Current password")).toHaveValue("");
   });
 
+  it("refuses a control character in the passwords and the name before sending, in the player's language", async () => {
+    signIn(profile());
+    const api = mockApi({ "GET /api/user/profile": () => ({ body: profile() }) });
+    renderProfile(<ProfilePage />, "mm");
+    const user = userEvent.setup();
+    const said = "မမြင်ရသော သို့မဟုတ် ပျက်နေသော စာလုံး ပါဝင်နေပါသည် (ကူးထည့်ထားသော စာသားတွင် ဖြစ်တတ်သည်)။ ပြန်ရိုက်ထည့်ပါ။";
+    const card = screen.getByRole("region", { name: "စကားဝှက် ပြောင်းရန်" });
+    await user.click(within(card).getByLabelText("လက်ရှိ စကားဝှက်"));
+    await user.paste("demo-player-1\u0000");
+    await user.click(within(card).getByLabelText("စကားဝှက်အသစ်"));
+    await user.paste("another\u000bpass");
+    await user.click(within(card).getByLabelText("စကားဝှက်အသစ် အတည်ပြုရန်"));
+    await user.paste("another\u000bpass");
+    await user.click(within(card).getByRole("button", { name: "စကားဝှက် ပြောင်းမည်" }));
+    expect(within(card).getAllByText(said)).toHaveLength(2);
+
+    await user.click(screen.getByRole("button", { name: "အမည် ပြင်ရန်" }));
+    const box = screen.getByLabelText("အမည်");
+    await user.clear(box);
+    await user.paste("Ko Aung\u001b");
+    await user.keyboard("{Enter}");
+    expect(await screen.findAllByText(said)).toHaveLength(3);
+    expect(api.callsTo("/api/user/new_password")).toHaveLength(0);
+    expect(api.callsTo("/api/user/profile_update")).toHaveLength(0);
+  });
+
   it("puts a wrong current password under its field", async () => {
     signIn(profile());
     mockApi({

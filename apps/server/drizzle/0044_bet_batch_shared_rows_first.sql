@@ -1,4 +1,4 @@
--- A bet batch locks the house shards and exposure rows its slips share first, in one order, waiting up to 500 ms for another instance's batch instead of sending its slips to the general path (decision 0030)
+-- A bet batch locks the house shards and exposure rows its slips share first, in one order, waiting up to 500 ms for another instance's batch instead of sending its slips to the general path (decision 0028)
 -- Re-applies functions/money_batch.sql (decision 0024): the files are the text to read.
 -- money_batch: group commit for the one-call money paths (decisions 0010, 0012, 0014, 0020). Called by
 -- db/money-batch.ts with up to 64 calls of bet_place, wallet_debit, wallet_credit, wallet_rollback and
@@ -16,7 +16,7 @@
 -- server runs it on the general path.
 --
 -- The rows every slip shares with other slips are locked first, for the whole batch, in one order
--- (decision 0030, migration 0046): the lottery house shards of its bet_place calls (ascending id),
+-- (decision 0028, migration 0044): the lottery house shards of its bet_place calls (ascending id),
 -- then the existing exposure rows of their numbers (ascending draw, number). A batch may wait up to
 -- 500 ms for those: another instance's batch holding them finishes in one statement, and a batch
 -- waiting here holds none of the rows the other waits for (every batch and the general path take
