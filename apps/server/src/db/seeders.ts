@@ -11,4 +11,5 @@ import "../modules/rewards/points.seed.ts";
 import "../modules/rewards/pocket.seed.ts";
 import "../modules/support/support.seed.ts";
 import "../modules/market/market.seed.ts";
+import "../modules/lottery/lottery.seed.ts";
 import "../modules/lottery/results.seed.ts";

@@ -148,12 +148,37 @@ export async function postJournalStatement(tx: Executor, q: JournalPosting): Pro
   };
 }
 
+/** A system account's kind: its code with `_` for `:` (`house:lottery:3` → `house_lottery_3`). */
+const systemKindOf = (code: string) => code.replaceAll(":", "_");
+
 /** Creates a house / external account (balance 0) if it does not exist yet. */
 export async function createSystemAccount(tx: Executor, code: string): Promise<void> {
   await tx
     .insert(ledgerAccounts)
-    .values({ kind: code.replaceAll(":", "_"), code })
+    .values({ kind: systemKindOf(code), code })
     .onConflictDoNothing();
+}
+
+/**
+ * Creates those of these house / external accounts (balance 0) that do not exist yet and answers how
+ * many it created: one read, and one insert only if one is missing (so a start where all exist takes
+ * no id and writes nothing). Two callers at once are safe: the insert does nothing on a code taken.
+ */
+export async function createSystemAccounts(tx: Executor, codes: readonly string[]): Promise<number> {
+  if (codes.length === 0) return 0;
+  const existing = await tx
+    .select({ code: ledgerAccounts.code })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, [...codes]));
+  const have = new Set(existing.map((r) => r.code));
+  const missing = [...new Set(codes)].filter((code) => !have.has(code));
+  if (missing.length === 0) return 0;
+  const created = await tx
+    .insert(ledgerAccounts)
+    .values(missing.map((code) => ({ kind: systemKindOf(code), code })))
+    .onConflictDoNothing()
+    .returning({ id: ledgerAccounts.id });
+  return created.length;
 }
 
 export async function findJournal(tx: Executor, journalId: number): Promise<(JournalRow & { id: number }) | undefined> {

@@ -20,8 +20,8 @@ import {
 import { type GameAndLimits, type GameConfig, LIMITS_SETTINGS, readGameAndLimits, slipRulesOf } from "./lottery-config.ts";
 import type { NumberRuleSets } from "./lottery-games.repository.ts";
 
-/** How many house accounts lottery money is spread over. */
-const HOUSE_SHARDS = 16;
+/** How many house accounts lottery money is spread over (all of them exist from the server's start: lottery.seed.ts). */
+export const LOTTERY_HOUSE_SHARDS = 16;
 
 /**
  * The house account a player's stakes go to and their wins and refunds come from:
@@ -30,11 +30,21 @@ const HOUSE_SHARDS = 16;
  * are the lottery's house balance.
  */
 export function lotteryHouse(userId: number): { code: string } {
-  return { code: `house:lottery:${lotteryShard(userId)}` };
+  return { code: lotteryHouseCode(lotteryShard(userId)) };
+}
+
+/** The code of the lottery's house shard `shard` (0 … LOTTERY_HOUSE_SHARDS − 1). */
+export function lotteryHouseCode(shard: number): string {
+  return `house:lottery:${shard}`;
+}
+
+/** The codes of all the lottery's house shards. */
+export function lotteryHouseCodes(): string[] {
+  return Array.from({ length: LOTTERY_HOUSE_SHARDS }, (_, shard) => lotteryHouseCode(shard));
 }
 
 export function lotteryShard(userId: number): number {
-  return userId % HOUSE_SHARDS;
+  return userId % LOTTERY_HOUSE_SHARDS;
 }
 
 export const BETTING_CLOSED_MESSAGE = "Betting has been closed.";
