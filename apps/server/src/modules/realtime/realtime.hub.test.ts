@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type HubSocket, KEPT_SESSION_ENDS, RealtimeHub } from "./realtime.hub.ts";
 
 function socket(readyState = 1): HubSocket {
@@ -19,6 +19,39 @@ describe("whether a topic is watched here (the demo's market pace)", () => {
     expect(hub.watches("market:crypto")).toBe(true);
     hub.add({ socket: socket(), userId: 7, token: "t", tokenId: 1, alive: true, topics: new Set(["market:set"]) });
     expect(hub.watches("market:set")).toBe(true);
+  });
+});
+
+describe("balance pushes", () => {
+  it("a notification that arrives while the last push is being marked delivered is read and sent too", async () => {
+    let balance = 50_000;
+    let markDelivered: (() => void) | undefined;
+    const marking = () => new Promise<void>((resolve) => (markDelivered = resolve));
+    const hub = new RealtimeHub(
+      async () => ({ balance, game_balance: 0, point: 0, p_balance: 0 }),
+      () => marking(),
+      { warn: () => undefined },
+    );
+    const sent: number[] = [];
+    hub.add({
+      socket: { ...socket(), send: (text: string) => sent.push(JSON.parse(text).balance) },
+      userId: 7,
+      token: "t",
+      tokenId: 1,
+      alive: true,
+    });
+    const first = hub.pushBalance(7);
+    await vi.waitFor(() => expect(markDelivered).toBeDefined());
+    // A transfer commits and is announced while the first push is being marked delivered.
+    balance = 43_000;
+    const resolveFirstMark = markDelivered;
+    markDelivered = undefined;
+    await hub.pushBalance(7);
+    resolveFirstMark?.();
+    await vi.waitFor(() => expect(markDelivered).toBeDefined());
+    markDelivered?.();
+    await first;
+    expect(sent).toEqual([50_000, 43_000]);
   });
 });
 

@@ -264,7 +264,8 @@ export class RealtimeHub {
 
   /**
    * Reads the player's balances and pushes them to the player's sockets here. Bursts coalesce: while
-   * one read is in flight, further notifications only mark the player for one more read.
+   * one push is in flight (its read, its send, its delivery mark), further notifications only mark the
+   * player for one more; a notification that arrives during the delivery mark is read and sent too.
    */
   async pushBalance(userId: number): Promise<void> {
     if (!this.byUser.has(userId)) return;
@@ -278,8 +279,8 @@ export class RealtimeHub {
         this.dirty.delete(userId);
         const b = await this.readBalances(userId);
         this.sendToUser(userId, { type: "balance", ...b });
+        await this.onDelivered(userId);
       } while (this.dirty.has(userId));
-      await this.onDelivered(userId);
     } catch (err) {
       this.log.warn({ err, userId }, "live balance push failed");
     } finally {
