@@ -25,11 +25,11 @@ describe("whether a topic is watched here (the demo's market pace)", () => {
 describe("balance pushes", () => {
   it("a notification that arrives while the last push is being marked delivered is read and sent too", async () => {
     let balance = 50_000;
-    let markDelivered: (() => void) | undefined;
-    const marking = () => new Promise<void>((resolve) => (markDelivered = resolve));
+    // The delivery marks the hub asked for, each waiting until the test lets it finish.
+    const marks: Array<() => void> = [];
     const hub = new RealtimeHub(
       async () => ({ balance, game_balance: 0, point: 0, p_balance: 0 }),
-      () => marking(),
+      () => new Promise<void>((resolve) => marks.push(resolve)),
       { warn: () => undefined },
     );
     const sent: number[] = [];
@@ -41,15 +41,13 @@ describe("balance pushes", () => {
       alive: true,
     });
     const first = hub.pushBalance(7);
-    await vi.waitFor(() => expect(markDelivered).toBeDefined());
+    await vi.waitFor(() => expect(marks).toHaveLength(1));
     // A transfer commits and is announced while the first push is being marked delivered.
     balance = 43_000;
-    const resolveFirstMark = markDelivered;
-    markDelivered = undefined;
     await hub.pushBalance(7);
-    resolveFirstMark?.();
-    await vi.waitFor(() => expect(markDelivered).toBeDefined());
-    markDelivered?.();
+    marks[0]?.();
+    await vi.waitFor(() => expect(marks).toHaveLength(2));
+    marks[1]?.();
     await first;
     expect(sent).toEqual([50_000, 43_000]);
   });
