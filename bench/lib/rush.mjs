@@ -460,7 +460,8 @@ export async function runRush({
     }
     await Promise.all(inFlight);
     const burstCpu = meter.stop();
-    const burstTransactions = (await databaseTransactions(ctx.db)) - transactionsBefore;
+    // After a failover the counters are the promoted standby's own, not comparable with the old primary's.
+    const burstTransactions = fault === "database" ? null : (await databaseTransactions(ctx.db)) - transactionsBefore;
     const burstEnd = Date.now() - t0;
     log(`every slip answered ${round(burstEnd / 1000, 1)} s after the burst began`);
     // Per request the instances answered (each slip once, and each of its retries).
@@ -470,10 +471,10 @@ export async function runRush({
       requests,
       instances_cpu_ms: round(burstCpu.instances / requests, 2),
       instances_cpu_ms_beyond_quiet: quiet ? round((burstCpu.instances - (quietRate * burstEnd) / 1000) / requests, 2) : null,
-      database_transactions: round(burstTransactions / requests, 1),
+      database_transactions: burstTransactions === null ? null : round(burstTransactions / requests, 1),
     };
     log(
-      `per request (${requests}): instances ${perRequest.instances_cpu_ms} ms CPU, ${perRequest.database_transactions} database transactions`,
+      `per request (${requests}): instances ${perRequest.instances_cpu_ms} ms CPU, ${perRequest.database_transactions ?? "–"} database transactions`,
     );
 
     // Slip figures.
@@ -716,7 +717,7 @@ export function rushRows(out) {
       ? [
           {
             metric: `instances' CPU per request in the burst (beyond their use with every socket open and no slip); database transactions per request${label}`,
-            figure: `${out.per_request.instances_cpu_ms} (${out.per_request.instances_cpu_ms_beyond_quiet ?? "–"}) ms; ${out.per_request.database_transactions}`,
+            figure: `${out.per_request.instances_cpu_ms} (${out.per_request.instances_cpu_ms_beyond_quiet ?? "–"}) ms; ${out.per_request.database_transactions ?? "– (another server after the failover)"}`,
             reference_label: "requests (slips and their retries)",
             reference: out.per_request.requests,
           },
