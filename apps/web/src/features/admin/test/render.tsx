@@ -1,12 +1,8 @@
-import { configure } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { vi } from "vitest";
 import type { SessionUser } from "../../../lib/session-store.ts";
 import { renderRoutes, signIn } from "../../../test/render.tsx";
-
-// Console screens chain several calls; on a busy machine the default one-second wait is too short.
-configure({ asyncUtilTimeout: 5000 });
 
 export interface Call {
   method: string;

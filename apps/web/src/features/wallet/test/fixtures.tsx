@@ -1,12 +1,9 @@
 import type { CashInHistoryItem, PaymentMethod } from "@shwe/contracts";
-import { configure } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { ToastContainer } from "react-toastify";
 import { renderRoutes } from "../../../test/render.tsx";
 
-// Page tests type a lot on a shared, busy machine: give the screen time to catch up.
-configure({ asyncUtilTimeout: 4_000 });
 export const SLOW = { timeout: 30_000 };
 
 /** user-event without the pause between keystrokes. */
