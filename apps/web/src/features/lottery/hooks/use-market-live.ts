@@ -1,6 +1,6 @@
 import type { Market, MarketNow, WsMarketTickMessage } from "@shwe/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { setWatchedTopics, subscribeRealtime } from "../../../lib/realtime.ts";
 import { useMarketNow } from "../api/market.ts";
 import { lotteryKeys } from "../api/query-keys.ts";
@@ -30,9 +30,27 @@ const MISSED_READINGS = 3;
 export function useMarketLive(market: Market): { data: MarketNow | undefined; socketDown: boolean; isError: boolean } {
   const queryClient = useQueryClient();
   const [socketDown, setSocketDown] = useState(false);
-  const [lastHeard, setLastHeard] = useState(0);
   const query = useMarketNow(market, socketDown);
   const data = query.data;
+
+  // The wait for the next reading, kept outside React's state: a reading restarts it without drawing
+  // anything (only its own data, the reading, is drawn), and only the wait running out is drawn.
+  const silence = useRef<{ open: boolean; interval: number; down: boolean; timer: ReturnType<typeof setTimeout> | undefined }>({
+    open: false,
+    interval: 5000,
+    down: false,
+    timer: undefined,
+  });
+  const listen = useCallback(() => {
+    const s = silence.current;
+    clearTimeout(s.timer);
+    s.timer = s.open
+      ? setTimeout(() => {
+          s.down = true;
+          setSocketDown(true);
+        }, s.interval * MISSED_READINGS)
+      : undefined;
+  }, []);
 
   useEffect(
     () =>
@@ -41,8 +59,11 @@ export function useMarketLive(market: Market): { data: MarketNow | undefined; so
         (raw) => {
           const message = raw as unknown as WsMarketTickMessage;
           if (message.market !== market) return;
-          setLastHeard((n) => n + 1);
-          setSocketDown(false);
+          if (silence.current.down) {
+            silence.current.down = false;
+            setSocketDown(false);
+          }
+          listen();
           queryClient.setQueryData<MarketNow>(lotteryKeys.market(market), (old) =>
             old && !olderThanShown(message, old)
               ? {
@@ -56,7 +77,7 @@ export function useMarketLive(market: Market): { data: MarketNow | undefined; so
         },
         { catchUp: true },
       ),
-    [market, queryClient],
+    [market, queryClient, listen],
   );
 
   // The server sends a market's readings only to the sockets watching it.
@@ -80,17 +101,20 @@ export function useMarketLive(market: Market): { data: MarketNow | undefined; so
     [market, queryClient],
   );
 
+  // While the market is open, the wait runs from now (and again from each reading); closed, nothing is awaited.
   const open = data?.status === "open";
   const interval = data?.interval_ms ?? 5000;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each reading heard starts the wait again
   useEffect(() => {
-    if (!open) {
+    const s = silence.current;
+    s.open = open;
+    s.interval = interval;
+    if (!open && s.down) {
+      s.down = false;
       setSocketDown(false);
-      return;
     }
-    const timer = setTimeout(() => setSocketDown(true), interval * MISSED_READINGS);
-    return () => clearTimeout(timer);
-  }, [open, interval, lastHeard]);
+    listen();
+    return () => clearTimeout(s.timer);
+  }, [open, interval, listen]);
 
   return { data, socketDown, isError: query.isError && !data };
 }
