@@ -72,7 +72,8 @@ describe("loadConfig", () => {
     ).toEqual({ concurrency: 4, maxWaiting: 0, maxWaitMs: 2_500 });
     for (const bad of ["0", "65", "two"]) expect(refusal({ PLAYER_MONEY_CONCURRENCY: bad }).message).toContain("PLAYER_MONEY_CONCURRENCY");
     for (const bad of ["-1", "10001", "1.5"]) expect(refusal({ PLAYER_MONEY_QUEUE: bad }).message).toContain("PLAYER_MONEY_QUEUE");
-    for (const bad of ["99", "120001"]) expect(refusal({ PLAYER_MONEY_QUEUE_WAIT_MS: bad }).message).toContain("PLAYER_MONEY_QUEUE_WAIT_MS");
+    for (const bad of ["99", "120001"])
+      expect(refusal({ PLAYER_MONEY_QUEUE_WAIT_MS: bad }).message).toContain("PLAYER_MONEY_QUEUE_WAIT_MS");
   });
 
   it("runs demo mode on port 3000 with the embedded database in ./data when nothing is set", () => {
