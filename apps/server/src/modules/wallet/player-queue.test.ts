@@ -148,6 +148,8 @@ describe("a player's money calls in the player's own line", () => {
     expect({ status: other.statusCode, body: other.json() }).toEqual({ status: 200, body: { balance: 6_000, game_balance: 4_000 } });
     expect(otherwise).toEqual([]);
     expect(queue().load(a.id)).toEqual({ running: RUNNING, waiting: WAITING });
+    const gauge = await target.ctx.metrics.registry.getSingleMetricAsString("shwe_player_queue_calls");
+    expect(gauge).toContain(`shwe_player_queue_calls{state="waiting"} ${WAITING}`);
     for (const r of refused) {
       expectErrorBody(r, 429, "RATE_LIMITED");
       expect(r.headers["retry-after"]).toBe("1");
