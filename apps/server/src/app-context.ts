@@ -8,6 +8,7 @@ import type { Database, Db } from "./db/client.ts";
 import type { MoneyBatcher } from "./db/money-batch.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { DatabaseOutageLog } from "./lib/db-outage.ts";
+import type { PlayerQueue } from "./lib/player-queue.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
 import type { CounterStore } from "./lib/rate-limit-store.ts";
 import type { AuthService } from "./modules/auth/auth.service.ts";
@@ -38,6 +39,11 @@ export interface AppContext {
   publicCache: PublicCache<PublicBody>;
   /** One-call money calls gathered into shared statements and commits; undefined: one statement each. */
   moneyBatcher: MoneyBatcher | undefined;
+  /**
+   * A player's own money calls that hold a connection each wait here for their turn, a few at a time
+   * per player (config.playerMoneyQueue, decision 0029): one player's burst cannot take the whole pool.
+   */
+  playerQueue: PlayerQueue;
   /** Balance changes committed without a notification of their own (one-call bets), announced after commit. */
   balanceAnnouncer: BalanceAnnouncer;
   /** Rate-limit counters shared by every instance, for limits counted outside @fastify/rate-limit. */

@@ -10,6 +10,7 @@ import { createMoneyBatcher } from "./db/money-batch.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { DatabaseOutageLog } from "./lib/db-outage.ts";
 import { loggerOptions } from "./lib/log-safety.ts";
+import { createPlayerQueue } from "./lib/player-queue.ts";
 import { PublicCache } from "./lib/public-cache.ts";
 import { registerAccountRoutes } from "./modules/accounts/accounts.routes.ts";
 import { registerAdminMoneyRoutes } from "./modules/admin-money/admin-money.routes.ts";
@@ -146,12 +147,14 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: ZodApp; ctx: 
     moneyBatcher: config.moneyBatch
       ? createMoneyBatcher(database.db, { ...config.moneyBatch, nextBatchFirst: database.kind === "postgres" })
       : undefined,
+    playerQueue: createPlayerQueue(config.playerMoneyQueue, (outcome) => metrics.playerQueue(outcome)),
     metrics,
     rateLimitStore,
     dbOutage: new DatabaseOutageLog(app.log),
   };
   registerMetrics(app, metrics, { access: metricsAccess(config) });
   metrics.sources.pool = () => database.poolStats?.();
+  metrics.sources.playerQueue = () => ctx.playerQueue.total();
   app.addHook("onClose", async () => {
     await ctx.moneyBatcher?.drain();
     await ctx.balanceAnnouncer.drain();

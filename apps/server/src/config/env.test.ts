@@ -65,6 +65,17 @@ describe("loadConfig", () => {
     for (const bad of ["0", "65", "two"]) expect(refusal({ MONEY_BATCH_GSC_SPLIT_AT: bad }).message).toContain("MONEY_BATCH_GSC_SPLIT_AT");
   });
 
+  it("lets two of a player's money calls run at a time and 64 more wait 10 s unless PLAYER_MONEY_* say otherwise", () => {
+    expect(loadConfig({}).playerMoneyQueue).toEqual({ concurrency: 2, maxWaiting: 64, maxWaitMs: 10_000 });
+    expect(
+      loadConfig({ PLAYER_MONEY_CONCURRENCY: "4", PLAYER_MONEY_QUEUE: "0", PLAYER_MONEY_QUEUE_WAIT_MS: "2500" }).playerMoneyQueue,
+    ).toEqual({ concurrency: 4, maxWaiting: 0, maxWaitMs: 2_500 });
+    for (const bad of ["0", "65", "two"]) expect(refusal({ PLAYER_MONEY_CONCURRENCY: bad }).message).toContain("PLAYER_MONEY_CONCURRENCY");
+    for (const bad of ["-1", "10001", "1.5"]) expect(refusal({ PLAYER_MONEY_QUEUE: bad }).message).toContain("PLAYER_MONEY_QUEUE");
+    for (const bad of ["99", "120001"])
+      expect(refusal({ PLAYER_MONEY_QUEUE_WAIT_MS: bad }).message).toContain("PLAYER_MONEY_QUEUE_WAIT_MS");
+  });
+
   it("runs demo mode on port 3000 with the embedded database in ./data when nothing is set", () => {
     const config = loadConfig({});
     expect(config.mode).toBe("demo");

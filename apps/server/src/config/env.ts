@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import type { MoneyBatchOptions } from "../db/money-batch.ts";
+import type { PlayerQueueOptions } from "../lib/player-queue.ts";
 import { DEFAULT_SMS_BODY_TEMPLATE, parseSmsBodyTemplate, SmsTemplateError } from "../modules/accounts/sms-template.ts";
 import {
   DEFAULT_GSC_CALLBACK_PREFIX,
@@ -60,6 +61,9 @@ const envSchema = z.object({
   MONEY_BATCH_WALLET_LANES: z.coerce.number().int().min(1).max(16).optional(),
   MONEY_BATCH_SPLIT_AT: z.coerce.number().int().min(1).max(64).default(8),
   MONEY_BATCH_GSC_SPLIT_AT: z.coerce.number().int().min(1).max(64).optional(),
+  PLAYER_MONEY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PLAYER_MONEY_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+  PLAYER_MONEY_QUEUE_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   GSC_API_BASE_URL: z.string().url().optional(),
   GSC_OPERATOR_CODE: z
     .string()
@@ -153,6 +157,14 @@ export interface Config {
    * own beside the other part's (MONEY_BATCH_GSC_SPLIT_AT; gsc-one-call.ts's GSC_SPLIT_AT, 8, when unset).
    */
   moneyBatch: (MoneyBatchOptions & { gscSplitAt?: number }) | undefined;
+  /**
+   * A player's own money calls that hold a connection each (transfers, cash-in and cash-out, claims,
+   * bets on the general path) in this process (lib/player-queue.ts, decision 0029): at most
+   * `concurrency` of one player's at a time (PLAYER_MONEY_CONCURRENCY, default 2), at most `maxWaiting`
+   * more waiting in memory (PLAYER_MONEY_QUEUE, default 64; beyond: 429 RATE_LIMITED), each for at
+   * most `maxWaitMs` (PLAYER_MONEY_QUEUE_WAIT_MS, default 10 s; then 503 BUSY).
+   */
+  playerMoneyQueue: PlayerQueueOptions;
   /**
    * The GSC+ aggregator (modules/gsc, docs/provider-wallet.md): set from GSC_* in production; in demo
    * mode without them, the in-process simulator; undefined: its providers stay "unavailable".
@@ -270,6 +282,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             ...(e.MONEY_BATCH_GSC_SPLIT_AT === undefined ? {} : { gscSplitAt: e.MONEY_BATCH_GSC_SPLIT_AT }),
           }
         : undefined,
+    playerMoneyQueue: {
+      concurrency: e.PLAYER_MONEY_CONCURRENCY,
+      maxWaiting: e.PLAYER_MONEY_QUEUE,
+      maxWaitMs: e.PLAYER_MONEY_QUEUE_WAIT_MS,
+    },
     gsc,
   };
 }
@@ -370,6 +387,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     operatorSecondFactor: "when-enrolled",
     // Every test runs the money paths batched, as production does.
     moneyBatch: { ...DEFAULT_MONEY_BATCH },
+    // A player's money calls queue as in production; the race tests that send more at once raise the limits.
+    playerMoneyQueue: { ...DEFAULT_PLAYER_MONEY_QUEUE },
     // The aggregator is off unless a test connects it (modules/gsc tests pass simulatedGscConfig()).
     gsc: undefined,
     ...overrides,
@@ -383,3 +402,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * at a time, so a server on it (no DATABASE_URL) keeps wallet calls in one part unless told otherwise.
  */
 export const DEFAULT_MONEY_BATCH: MoneyBatchOptions = { windowMs: 1, maxCalls: 64, splitAt: 8, walletLanes: 2 };
+
+/**
+ * A player's money calls when nothing is set: two at a time per process (each holds one of the 20
+ * pooled connections), 64 more waiting in memory, each for at most 10 s.
+ */
+export const DEFAULT_PLAYER_MONEY_QUEUE: PlayerQueueOptions = { concurrency: 2, maxWaiting: 64, maxWaitMs: 10_000 };

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { notFound, unauthenticated } from "../lib/errors.ts";
+import type { PlayerQueueLoad, PlayerQueueOutcome } from "../lib/player-queue.ts";
 import type { ZodApp } from "../zod-app.ts";
 
 /**
@@ -29,6 +30,8 @@ export interface Metrics {
    * a check the server made first (one_call_off, game, number, slip).
    */
   betGeneralPath(reason: string): void;
+  /** A player's money call that could not start at once (lib/player-queue.ts): it waited, or was refused. */
+  playerQueue(outcome: PlayerQueueOutcome): void;
   /** Sources read at scrape time. */
   sources: MetricSources;
 }
@@ -39,6 +42,7 @@ export type WsRefusal = "too_large" | "bad_frame";
 export interface MetricSources {
   pool?: () => { total: number; idle: number; waiting: number } | undefined;
   websockets?: () => number;
+  playerQueue?: () => PlayerQueueLoad & { players: number };
 }
 
 export interface MetricsOptions {
@@ -85,6 +89,24 @@ export function createMetrics(): Metrics {
       this.set({ state: "waiting" }, s.waiting);
     },
   });
+  const playerQueue = new Counter({
+    name: "shwe_player_queue_total",
+    help: "A player's money calls that could not start at once: queued (waited for their turn), full (refused: 429), timeout (waited too long: 503).",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
+  new Gauge({
+    name: "shwe_player_queue_calls",
+    help: "Players' money calls in the player queue now: running (holding their turn) or waiting.",
+    labelNames: ["state"],
+    registers: [registry],
+    collect() {
+      const s = sources.playerQueue?.();
+      if (!s) return;
+      this.set({ state: "running" }, s.running);
+      this.set({ state: "waiting" }, s.waiting);
+    },
+  });
   new Gauge({
     name: "shwe_websockets_open",
     help: "Live WebSockets open on this process.",
@@ -101,6 +123,7 @@ export function createMetrics(): Metrics {
     outboxLag: (seconds) => lag.observe(Math.max(0, seconds)),
     wsRefused: (reason) => wsRefused.inc({ reason }),
     betGeneralPath: (reason) => betGeneralPath.inc({ reason }),
+    playerQueue: (outcome) => playerQueue.inc({ outcome }),
   };
 }
 

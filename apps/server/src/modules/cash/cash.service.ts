@@ -7,7 +7,7 @@ import { type CounterStore, limitsUnavailable } from "../../lib/rate-limit-store
 import { finishPage, pageRequestOf } from "../ledger/history-page.ts";
 import { isoOf, yangonDayRange } from "../ledger/history-range.ts";
 import { balanceAfter, lockPlayer, postJournal } from "../ledger/ledger.service.ts";
-import { type MoneyCallResult, refusalError, runMoneyCall } from "../ledger/money-call.ts";
+import { type MoneyCallResult, refusalError, runPlayerMoneyCall } from "../ledger/money-call.ts";
 import { readMoneySettings } from "../ledger/money-settings.repository.ts";
 import { lockMoneyUser } from "../ledger/money-user.repository.ts";
 import { checkDeposit } from "../protection/protection.service.ts";
@@ -69,7 +69,7 @@ export async function requestCashIn(
   body: CashInBody,
   key: string | undefined,
 ): Promise<MoneyCallResult<{ id: number; status: "pending"; message: string }>> {
-  return runMoneyCall(ctx.db, { userId, route: "POST /api/cash-in", key, body, status: 201 }, async (tx) => {
+  return runPlayerMoneyCall(ctx.db, ctx.playerQueue, { userId, route: "POST /api/cash-in", key, body, status: 201 }, async (tx) => {
     if (!(await lockMoneyUser(tx, userId))) throw notFound("Player not found.");
     await checkDeposit(tx, userId, body.amount, ctx.clock.now());
     const method = await findPaymentMethod(tx, body.payment_method_id);
@@ -172,35 +172,40 @@ export async function requestCashOut(
   await attempts?.clear(userId);
 
   const { password: _secret, ...fingerprint } = body;
-  return runMoneyCall(ctx.db, { userId, route: "POST /api/cash-out", key, body: fingerprint, status: 201 }, async (tx) => {
-    const locked = await lockMoneyUser(tx, userId);
-    if (!locked) throw notFound("Player not found.");
-    const again = decideCashOutRequest({ ...input, level: locked.lvl2 }, body.amount);
-    if (again) throw refusalError(again);
-    await lockPlayer(tx, userId);
-    const id = await insertCashRequest(tx, {
-      userId,
-      kind: "out",
-      paymentMethodId: body.payment_method_id,
-      amount: body.amount,
-      accountNumber: body.account_number,
-      holderName: body.holder_name,
-    });
-    if (id === undefined) throw new Error("cash-out request insert returned nothing");
-    const journal = await postJournal(tx, {
-      kind: "cash_out_hold",
-      userId,
-      uniqueKey: `cash_request:${id}:hold`,
-      refType: "cash_request",
-      refId: id,
-      meta: key === undefined ? null : { idempotency_key: key },
-      entries: [
-        { account: { userId, kind: "main" }, amount: -body.amount },
-        { account: { userId, kind: "hold" }, amount: body.amount },
-      ],
-    });
-    return { id, status: "pending" as const, balance: balanceAfter(journal, { userId, kind: "main" }), message: CASHOUT_SENT };
-  });
+  return runPlayerMoneyCall(
+    ctx.db,
+    ctx.playerQueue,
+    { userId, route: "POST /api/cash-out", key, body: fingerprint, status: 201 },
+    async (tx) => {
+      const locked = await lockMoneyUser(tx, userId);
+      if (!locked) throw notFound("Player not found.");
+      const again = decideCashOutRequest({ ...input, level: locked.lvl2 }, body.amount);
+      if (again) throw refusalError(again);
+      await lockPlayer(tx, userId);
+      const id = await insertCashRequest(tx, {
+        userId,
+        kind: "out",
+        paymentMethodId: body.payment_method_id,
+        amount: body.amount,
+        accountNumber: body.account_number,
+        holderName: body.holder_name,
+      });
+      if (id === undefined) throw new Error("cash-out request insert returned nothing");
+      const journal = await postJournal(tx, {
+        kind: "cash_out_hold",
+        userId,
+        uniqueKey: `cash_request:${id}:hold`,
+        refType: "cash_request",
+        refId: id,
+        meta: key === undefined ? null : { idempotency_key: key },
+        entries: [
+          { account: { userId, kind: "main" }, amount: -body.amount },
+          { account: { userId, kind: "hold" }, amount: body.amount },
+        ],
+      });
+      return { id, status: "pending" as const, balance: balanceAfter(journal, { userId, kind: "main" }), message: CASHOUT_SENT };
+    },
+  );
 }
 
 const common = (r: PlayerCashRow) => ({

@@ -6,6 +6,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { createStatementBatch, type StatementBatch } from "../../db/statement-batch.ts";
 import { sha256Hex } from "../../lib/crypto.ts";
 import { AppError, badRequest, conflict, ReplayedRefusal } from "../../lib/errors.ts";
+import type { PlayerQueue } from "../../lib/player-queue.ts";
 import {
   claimIdempotencyKey,
   claimIdempotencyKeysWithAnswers,
@@ -145,6 +146,22 @@ export async function runMoneyCall<T>(db: Db, call: MoneyCall, work: (tx: Tx) =>
     throw new AppError(outcome.status, e.code, e.message, e.details);
   }
   return outcome as MoneyCallResult<T>;
+}
+
+/**
+ * runMoneyCall for a player's own call (`call.userId` is the player), in the player's turn
+ * (lib/player-queue.ts, decision 0029): at most a few of one player's calls hold a connection at a
+ * time in this process; the others wait in memory, holding none. A call refused there (429 when too
+ * many wait, 503 when it waited too long) ran nothing: its Idempotency-Key stays unused, so a retry is
+ * answered as a first try would have been.
+ */
+export function runPlayerMoneyCall<T>(
+  db: Db,
+  queue: PlayerQueue,
+  call: MoneyCall,
+  work: (tx: Tx) => Promise<T>,
+): Promise<MoneyCallResult<T>> {
+  return queue.run(call.userId, () => runMoneyCall(db, call, work));
 }
 
 /**

@@ -3,7 +3,7 @@ import { checkSlip, isExcluded, isValidNumber, type SlipCheck, yangonDate } from
 import type { AppContext } from "../../app-context.ts";
 import { type AppError, badRequest, notFound, refused } from "../../lib/errors.ts";
 import { balanceAfter, InsufficientFundsError, pgErrorCode, postJournal } from "../ledger/ledger.service.ts";
-import { keepRefusal, type MoneyCallResult, requestHashOf, runMoneyCall } from "../ledger/money-call.ts";
+import { keepRefusal, type MoneyCallResult, requestHashOf, runPlayerMoneyCall } from "../ledger/money-call.ts";
 import { PLAYER_ACCOUNT_KINDS } from "../ledger/player-accounts.repository.ts";
 import { checkPlay, refuseIfExcluded, selfExcludedError } from "../protection/protection.service.ts";
 import {
@@ -281,7 +281,7 @@ export async function placeBet(
   const shape = checkSlipAlone(type, limits, body);
   if (!shape.ok && shape.code !== "LINES_REJECTED") throw slipProblem(shape);
 
-  return runMoneyCall(ctx.db, { userId, route, key, body, status: 201 }, async (tx) => {
+  return runPlayerMoneyCall(ctx.db, ctx.playerQueue, { userId, route, key, body, status: 201 }, async (tx) => {
     // The draw row FOR SHARE, and in the same statement every reading of the first checks below.
     const valid = body.lines.filter((l) => isValidNumber(type, l.number)).map((l) => l.number);
     const state = await lockDrawForBet(tx, { drawId: body.draw_id, type, userId, numbers: valid, now: ctx.clock.now() });

@@ -42,7 +42,9 @@ describe.skipIf(!onRealPostgres)("lottery races on real PostgreSQL (set TEST_DAT
   let t: TestApp;
   const clock = new ManualClock(new Date());
   beforeAll(async () => {
-    first = await createTestApp({ clock });
+    // A player's line (decision 0029) long enough for the hundreds of one player's slips sent at once
+    // below, those the general path judges waiting their turn as long as a pooled connection may.
+    first = await createTestApp({ clock, config: { playerMoneyQueue: { concurrency: 2, maxWaiting: 1_000, maxWaitMs: 120_000 } } });
     t = await openInstance(first, clock);
   });
   afterAll(async () => {

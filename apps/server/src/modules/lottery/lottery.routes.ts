@@ -182,7 +182,8 @@ function registerGameRoutes(app: ZodApp, ctx: AppContext, type: LotteryType): vo
         security: [{ bearer: [] }],
         headers: idempotencyHeadersSchema,
         body: betBodySchema,
-        response: { 201: betResponseSchema, ...playerErrors },
+        // 429: too many of the player's slips waiting for the general path at once (decision 0029).
+        response: { 201: betResponseSchema, ...playerErrors, 429: errorBodySchema },
       },
     },
     async (request, reply) => {

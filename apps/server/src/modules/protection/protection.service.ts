@@ -167,16 +167,19 @@ export async function protectionOf(ctx: AppContext, userId: number): Promise<Pro
 /** PUT /api/user/limits: lower at once, raise or remove after the cooling period. */
 export async function setLimit(ctx: AppContext, userId: number, body: SetLimitBody): Promise<Protection> {
   const now = ctx.clock.now();
-  return withMoneyTx(ctx.db, async (tx) => {
-    const state = await lockProtection(tx, userId);
-    if (!state) throw notFound("Player not found.");
-    const key = `${body.kind}:${body.period}` as const;
-    const next = decideLimitChange(state.limits.get(key), body.amount, now);
-    if (next.amount === null && next.pendingAt === null) await deleteLimit(tx, userId, body.kind, body.period);
-    else await saveLimit(tx, userId, body.kind, body.period, next);
-    state.limits.set(key, next);
-    return viewOf(tx, userId, state, now);
-  });
+  // In the player's turn (decision 0029): the users row it locks is the one the player's money calls lock.
+  return ctx.playerQueue.run(userId, () =>
+    withMoneyTx(ctx.db, async (tx) => {
+      const state = await lockProtection(tx, userId);
+      if (!state) throw notFound("Player not found.");
+      const key = `${body.kind}:${body.period}` as const;
+      const next = decideLimitChange(state.limits.get(key), body.amount, now);
+      if (next.amount === null && next.pendingAt === null) await deleteLimit(tx, userId, body.kind, body.period);
+      else await saveLimit(tx, userId, body.kind, body.period, next);
+      state.limits.set(key, next);
+      return viewOf(tx, userId, state, now);
+    }),
+  );
 }
 
 /** POST /api/user/self-exclusion: confirmed by the password; only ever extends the exclusion in force. */
@@ -185,13 +188,15 @@ export async function selfExclude(ctx: AppContext, userId: number, body: SelfExc
   const user = await findPasswordHash(ctx.db, userId);
   if (!user) throw notFound("Player not found.");
   if (!(await verifyPassword(user.passwordHash, body.password))) throw refused("WRONG_PASSWORD", "The password is incorrect.");
-  return withMoneyTx(ctx.db, async (tx) => {
-    const state = await lockProtection(tx, userId);
-    if (!state) throw notFound("Player not found.");
-    state.exclusion = extendExclusion(state.exclusion, body.period, now);
-    await saveExclusion(tx, userId, state.exclusion);
-    return viewOf(tx, userId, state, now);
-  });
+  return ctx.playerQueue.run(userId, () =>
+    withMoneyTx(ctx.db, async (tx) => {
+      const state = await lockProtection(tx, userId);
+      if (!state) throw notFound("Player not found.");
+      state.exclusion = extendExclusion(state.exclusion, body.period, now);
+      await saveExclusion(tx, userId, state.exclusion);
+      return viewOf(tx, userId, state, now);
+    }),
+  );
 }
 
 /** PUT /api/user/reality-check. */

@@ -24,7 +24,7 @@ import { defineSetting, PROMO_MAINTAIN, readSettings, updateSetting } from "../c
 import { finishPage, type PageQuery, pageRequestOf } from "../ledger/history-page.ts";
 import { isoOf } from "../ledger/history-range.ts";
 import { balanceAfter, lockPlayer, type PostJournalInput, postJournal, postJournals, withMoneyTx } from "../ledger/ledger.service.ts";
-import { type MoneyCallResult, runMoneyCall } from "../ledger/money-call.ts";
+import { type MoneyCallResult, runPlayerMoneyCall } from "../ledger/money-call.ts";
 import { readMoneySettings } from "../ledger/money-settings.repository.ts";
 import { lockMoneyUser } from "../ledger/money-user.repository.ts";
 import { claimCredits, finishWeek, listClaimHistory, listWeeks, openWeek, processedWeeks, weekLosses } from "./cashback.repository.ts";
@@ -149,7 +149,7 @@ export async function claimPromotion(
 ): Promise<MoneyCallResult<PromotionClaimResponse>> {
   const settings = await readMoneySettings(ctx.db);
   const requiresLevel2 = settings.lvl2RequiredActions.includes(PROMOTION_CLAIM_ACTION);
-  return runMoneyCall(ctx.db, { userId, route: "POST /api/promotion/claim", key, body: {} }, async (tx) => {
+  return runPlayerMoneyCall(ctx.db, ctx.playerQueue, { userId, route: "POST /api/promotion/claim", key, body: {} }, async (tx) => {
     const user = await lockMoneyUser(tx, userId);
     if (!user) throw notFound("Player not found.");
     if (requiresLevel2 && user.lvl2 !== 2) throw new AppError(403, "LEVEL_2_REQUIRED", MESSAGES.level2);

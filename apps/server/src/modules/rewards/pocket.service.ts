@@ -26,7 +26,7 @@ import { type Actor, recordAudit } from "../content/audit.service.ts";
 import { finishPage, type PageQuery, pageRequestOf } from "../ledger/history-page.ts";
 import { isoOf } from "../ledger/history-range.ts";
 import { balanceAfter, lockPlayers, postJournal } from "../ledger/ledger.service.ts";
-import { type MoneyCallResult, refusalError, runMoneyCall } from "../ledger/money-call.ts";
+import { type MoneyCallResult, refusalError, runPlayerMoneyCall } from "../ledger/money-call.ts";
 import { lockMoneyUser } from "../ledger/money-user.repository.ts";
 import {
   findCampaignOfDay,
@@ -67,7 +67,7 @@ export async function claimPocketMoney(
   key: string | undefined,
 ): Promise<MoneyCallResult<PocketClaimResponse>> {
   const day = today(ctx);
-  return runMoneyCall(ctx.db, { userId, route: "POST /api/pocket/money/claim", key, body: {} }, async (tx) => {
+  return runPlayerMoneyCall(ctx.db, ctx.playerQueue, { userId, route: "POST /api/pocket/money/claim", key, body: {} }, async (tx) => {
     const user = await lockMoneyUser(tx, userId);
     if (!user) throw notFound("Player not found.");
     // Refusals are decided first on the campaign as it stands (no lock), so that once the budget is

@@ -22,7 +22,7 @@ import { parseTranslations, requireBurmese, translationsFromBody } from "../cont
 import { finishPage, type PageQuery, pageRequestOf } from "../ledger/history-page.ts";
 import { isoOf, yangonDayRange } from "../ledger/history-range.ts";
 import { balanceAfter, balancesOf, lockPlayers, postJournal } from "../ledger/ledger.service.ts";
-import { type MoneyCallResult, refusalError, runMoneyCall } from "../ledger/money-call.ts";
+import { type MoneyCallResult, refusalError, runPlayerMoneyCall } from "../ledger/money-call.ts";
 import { getPlayerBalances } from "../ledger/player-accounts.repository.ts";
 import { POINTS_SETTING } from "../lottery/lottery-config.ts";
 import {
@@ -138,7 +138,7 @@ export async function claimPointReward(
   pointId: number,
   key: string | undefined,
 ): Promise<MoneyCallResult<PointClaimResponse>> {
-  return runMoneyCall(ctx.db, { userId, route: CLAIM_ROUTE, key, body: { point_id: pointId } }, async (tx) => {
+  return runPlayerMoneyCall(ctx.db, ctx.playerQueue, { userId, route: CLAIM_ROUTE, key, body: { point_id: pointId } }, async (tx) => {
     const reward = await findReward(tx, pointId);
     if (!reward) throw notFound(POINT_MESSAGES.unknown);
     const locked = await lockPlayers(tx, [userId]);

@@ -23,7 +23,12 @@ describe.skipIf(!onRealPostgres)("money under concurrency (real PostgreSQL only:
   let op1: TestUser;
   let op2: TestUser;
   beforeAll(async () => {
-    t = await createTestApp({ config: { rateLimits: { enabled: false, factor: 1 } } });
+    // A player's line (decision 0029) keeps its two calls at a time; it is long enough here for the
+    // hundreds of one player's calls these races send at once, which then wait for their turn in memory
+    // instead of for a pooled connection (a pool wait of 5 s under load answered some of them 503).
+    t = await createTestApp({
+      config: { rateLimits: { enabled: false, factor: 1 }, playerMoneyQueue: { concurrency: 2, maxWaiting: 1_000, maxWaitMs: 60_000 } },
+    });
     op1 = await createUser(t, { role: "operator" });
     op2 = await createUser(t, { role: "operator" });
     // These races decide each cash request with one approval (two-operator approvals have their own race test).

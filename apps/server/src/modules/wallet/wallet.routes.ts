@@ -12,6 +12,8 @@ const errors = {
   409: errorBodySchema,
   422: errorBodySchema,
 };
+/** A transfer may also be refused for too many of the player's money calls at once (decision 0029). */
+const transferErrors = { ...errors, 429: errorBodySchema };
 
 /** Main ↔ game transfers and their histories (api.md "Wallet"). */
 export function registerWalletRoutes(app: ZodApp, ctx: AppContext): void {
@@ -26,7 +28,7 @@ export function registerWalletRoutes(app: ZodApp, ctx: AppContext): void {
           security: [{ bearer: [] }],
           headers: idempotencyHeadersSchema,
           body: transferBodySchema,
-          response: { 200: transferResponseSchema, ...errors },
+          response: { 200: transferResponseSchema, ...transferErrors },
         },
       },
       async (request, reply) => {

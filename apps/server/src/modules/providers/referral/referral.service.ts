@@ -5,7 +5,7 @@ import { AppError, notFound, refused } from "../../../lib/errors.ts";
 import { finishPage, type PageQuery, pageRequestOf } from "../../ledger/history-page.ts";
 import { isoOf } from "../../ledger/history-range.ts";
 import { balanceAfter, lockPlayer, postJournal } from "../../ledger/ledger.service.ts";
-import { type MoneyCallResult, runMoneyCall } from "../../ledger/money-call.ts";
+import { type MoneyCallResult, runPlayerMoneyCall } from "../../ledger/money-call.ts";
 import { readMoneySettings } from "../../ledger/money-settings.repository.ts";
 import { lockMoneyUser } from "../../ledger/money-user.repository.ts";
 import { getPlayerBalances } from "../../ledger/player-accounts.repository.ts";
@@ -29,30 +29,35 @@ export async function claimGameReferAmount(
 ): Promise<MoneyCallResult<ClaimGameReferResponse>> {
   const settings = await readMoneySettings(ctx.db);
   const requiresLevel2 = settings.lvl2RequiredActions.includes(REFERRAL_CLAIM_ACTION);
-  return runMoneyCall(ctx.db, { userId, route: "POST /api/user/claim_game_refer_amt", key, body: {} }, async (tx) => {
-    const user = await lockMoneyUser(tx, userId);
-    if (!user) throw notFound("Player not found.");
-    if (requiresLevel2 && user.lvl2 !== 2) throw new AppError(403, "LEVEL_2_REQUIRED", MESSAGES.level2);
-    const balances = await lockPlayer(tx, userId);
-    const amount = balances.referral;
-    if (amount <= 0) throw refused("NOTHING_TO_CLAIM", NOTHING_TO_CLAIM);
-    if (await isReferralHeld(tx, userId)) throw referralHeld();
-    const journal = await postJournal(tx, {
-      kind: "referral_claim",
-      userId,
-      uniqueKey: key === undefined ? null : `idem:${userId}:${key}`,
-      entries: [
-        { account: { userId, kind: "referral" }, amount: -amount },
-        { account: { userId, kind: "main" }, amount },
-      ],
-    });
-    return {
-      message: "Game referral amount claimed!",
-      amount,
-      balance: balanceAfter(journal, { userId, kind: "main" }),
-      game_refer_amt: balanceAfter(journal, { userId, kind: "referral" }),
-    };
-  });
+  return runPlayerMoneyCall(
+    ctx.db,
+    ctx.playerQueue,
+    { userId, route: "POST /api/user/claim_game_refer_amt", key, body: {} },
+    async (tx) => {
+      const user = await lockMoneyUser(tx, userId);
+      if (!user) throw notFound("Player not found.");
+      if (requiresLevel2 && user.lvl2 !== 2) throw new AppError(403, "LEVEL_2_REQUIRED", MESSAGES.level2);
+      const balances = await lockPlayer(tx, userId);
+      const amount = balances.referral;
+      if (amount <= 0) throw refused("NOTHING_TO_CLAIM", NOTHING_TO_CLAIM);
+      if (await isReferralHeld(tx, userId)) throw referralHeld();
+      const journal = await postJournal(tx, {
+        kind: "referral_claim",
+        userId,
+        uniqueKey: key === undefined ? null : `idem:${userId}:${key}`,
+        entries: [
+          { account: { userId, kind: "referral" }, amount: -amount },
+          { account: { userId, kind: "main" }, amount },
+        ],
+      });
+      return {
+        message: "Game referral amount claimed!",
+        amount,
+        balance: balanceAfter(journal, { userId, kind: "main" }),
+        game_refer_amt: balanceAfter(journal, { userId, kind: "referral" }),
+      };
+    },
+  );
 }
 
 /** GET /api/user/my_referral_his: the player's referees (newest first, phones masked) and what each earned. */

@@ -15,7 +15,10 @@ function tally(values: (string | number)[]): Record<string, number> {
 describe.skipIf(!onRealPostgres)("provider wallet under concurrency (real PostgreSQL only: set TEST_DATABASE_URL to run)", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { rateLimits: { enabled: false, factor: 1 } } });
+    // A player's line (decision 0029) long enough for the 80 transfers of one player sent at once below.
+    t = await createTestApp({
+      config: { rateLimits: { enabled: false, factor: 1 }, playerMoneyQueue: { concurrency: 2, maxWaiting: 1_000, maxWaitMs: 60_000 } },
+    });
     connectTestProvider(t);
   });
   afterEach(async () => {
