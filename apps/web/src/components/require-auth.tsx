@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect } from "react";
 import { paths } from "../config/paths.ts";
 import { Navigate, Outlet, useLocation } from "../lib/router.tsx";
-import { USER_INFO_KEY, useSession } from "../lib/session-store.ts";
+import { restoreStoredUser, USER_INFO_KEY, useSession } from "../lib/session-store.ts";
 
 /** Where the login page sends the player back to after signing in. */
 export interface LoginRedirectState {
@@ -28,7 +28,13 @@ function storedToken(): string | undefined {
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const token = useSession((s) => s.user?.token);
   const location = useLocation();
-  if (!token && !storedToken()) {
+  const stored = token ? undefined : storedToken();
+  // A player stored by a build without the signed-in cookie, on a page opened before the start's idle
+  // read of storage: the store takes the player before the page's requests go out.
+  useLayoutEffect(() => {
+    if (stored) restoreStoredUser();
+  }, [stored]);
+  if (!token && !stored) {
     const state: LoginRedirectState = { from: location.pathname + location.search };
     return <Navigate to={paths.login} replace state={state} />;
   }

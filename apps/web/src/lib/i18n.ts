@@ -1,3 +1,4 @@
+import { HINT_COOKIE_MAX_AGE, readCookie, writeCookie } from "./cookies.ts";
 import i18n, {
   type BackendModule,
   type InitOptions,
@@ -6,6 +7,7 @@ import i18n, {
   type ResourceLanguage,
 } from "./i18n-core.ts";
 import { initReactI18next } from "./i18n-react.tsx";
+import { whenIdle } from "./idle.ts";
 
 /** Site languages (spec §9): Burmese first. */
 export const LANGUAGES = ["mm", "en", "cn", "thai"] as const;
@@ -46,15 +48,28 @@ function storedLanguage(): string | null {
   }
 }
 
-/** ?lng= first, then the stored choice, then Burmese (the site default). */
-export function detectLanguage(search: string = window.location.search): Language {
+function queryLanguage(search: string): Language | undefined {
   const fromQuery = new URLSearchParams(search).get("lng");
-  if (isLanguage(fromQuery)) return fromQuery;
-  const stored = storedLanguage();
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  return isLanguage(fromQuery) ? fromQuery : undefined;
 }
 
-/** Keeps the language in use: localStorage for the app, a cookie so the server paints the next visit in it. */
+/** The choice kept in the cookie (what the server drew the page in). */
+function cookieLanguage(): Language | undefined {
+  const kept = readCookie(LANGUAGE_KEY);
+  return isLanguage(kept) ? kept : undefined;
+}
+
+/**
+ * ?lng= first, then the kept choice (the cookie), then Burmese (the site default). localStorage is not
+ * read here: its first access opens the origin's storage synchronously, a long task on a cheap phone
+ * before the app draws; a choice kept only there (by a build without the cookie) is taken when the
+ * browser is idle (`initI18n`).
+ */
+export function detectLanguage(search: string = window.location.search): Language {
+  return queryLanguage(search) ?? cookieLanguage() ?? DEFAULT_LANGUAGE;
+}
+
+/** Keeps the language in use: the cookie (read at start, and by the server to draw the next visit in it) and localStorage. */
 export function rememberLanguage(lng: string): void {
   if (!isLanguage(lng)) return;
   try {
@@ -62,14 +77,19 @@ export function rememberLanguage(lng: string): void {
   } catch {
     // Storage may be unavailable (private mode); the language still applies to this tab.
   }
-  // biome-ignore lint/suspicious/noDocumentCookie: one first-party preference cookie, read by the server for the first paint
-  document.cookie = `${LANGUAGE_KEY}=${lng}; path=/; max-age=31536000; SameSite=Lax`;
+  writeCookie(LANGUAGE_KEY, lng, HINT_COOKIE_MAX_AGE);
 }
+
+/** True while the start picks its language: only the cookie is written then (see `initI18n`). */
+let starting = false;
 
 const detector: LanguageDetectorModule = {
   type: "languageDetector",
   detect: () => detectLanguage(),
-  cacheUserLanguage: rememberLanguage,
+  cacheUserLanguage: (lng) => {
+    if (!starting) rememberLanguage(lng);
+    else if (isLanguage(lng) && cookieLanguage() !== lng) writeCookie(LANGUAGE_KEY, lng, HINT_COOKIE_MAX_AGE);
+  },
 };
 
 class LoadError extends Error {
@@ -110,20 +130,37 @@ const backend: BackendModule = {
  * in use (`preloaded`), the app can draw at once; the rest loads over HTTP as pages ask for it.
  */
 export function initI18n(preloaded?: { lng: string; resources: ResourceLanguage }): typeof i18n {
-  const lng = detectLanguage();
+  const fromQuery = queryLanguage(window.location.search);
+  const kept = cookieLanguage();
+  const lng = fromQuery ?? kept ?? DEFAULT_LANGUAGE;
   const arrived = preloaded && preloaded.lng === lng ? { [lng]: preloaded.resources } : undefined;
-  void i18n
-    .use(backend)
-    .use(detector)
-    .use(initReactI18next)
-    .init({
-      ...I18N_OPTIONS,
-      ns: ["common"],
-      resources: arrived,
-      maxRetries: 5,
-      retryTimeout: 350,
-      react: { useSuspense: true },
+  starting = true;
+  try {
+    void i18n
+      .use(backend)
+      .use(detector)
+      .use(initReactI18next)
+      .init({
+        ...I18N_OPTIONS,
+        ns: ["common"],
+        resources: arrived,
+        maxRetries: 5,
+        retryTimeout: 350,
+        react: { useSuspense: true },
+      });
+  } finally {
+    starting = false;
+  }
+  // Not kept in the cookie yet (a first visit, a build without the cookie, or ?lng=): localStorage once
+  // the browser is idle. A choice kept only there, without ?lng=, is taken then (the page changes
+  // language once; the cookie keeps it from then on); otherwise localStorage is brought in step.
+  if (kept !== lng) {
+    whenIdle(() => {
+      const stored = kept || fromQuery ? null : storedLanguage();
+      if (isLanguage(stored) && stored !== i18n.language) void i18n.changeLanguage(stored);
+      else if (i18n.language) rememberLanguage(i18n.language);
     });
+  }
   // The language's texts are all here: ready now. The fallback language's files are fetched only for a
   // namespace whose own file fails for good (i18n-core.ts), so a first visit fetches none of them.
   if (arrived) i18n.hydrate(arrived);
