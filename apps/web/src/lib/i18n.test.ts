@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 /** A fresh copy of the translations, started the way a page load starts them. */
 async function start() {
   vi.resetModules();
-  const { initI18n, LANGUAGE_KEY } = await import("./i18n.ts");
-  return { i18n: initI18n(), LANGUAGE_KEY };
+  const { initI18n } = await import("./i18n.ts");
+  return { i18n: initI18n() };
 }
 
 const languageCookie = () => document.cookie.split("; ").find((c) => c.startsWith("i18nextLng="));
@@ -47,14 +47,27 @@ describe("the language at start", () => {
     expect(idle).toHaveLength(0);
   });
 
-  it("on a first visit is Burmese without touching localStorage; the choice is kept in the cookie at once and in localStorage when idle", async () => {
+  it("on a first visit is Burmese without touching localStorage, and kept in the cookie at once", async () => {
     const storage = vi.spyOn(window, "localStorage", "get");
-    const { i18n, LANGUAGE_KEY } = await start();
+    const { i18n } = await start();
     expect(i18n.language).toBe("mm");
     expect(languageCookie()).toBe("i18nextLng=mm");
     expect(storage).not.toHaveBeenCalled();
+    // Nothing kept in localStorage either: the idle look changes nothing.
     runIdle();
-    expect(localStorage.getItem(LANGUAGE_KEY)).toBe("mm");
+    expect(i18n.language).toBe("mm");
+  });
+
+  it("from ?lng= is kept in the cookie, without touching localStorage even when idle", async () => {
+    setLanguageCookie("en");
+    window.history.replaceState(null, "", "/?lng=thai");
+    const storage = vi.spyOn(window, "localStorage", "get");
+    const { i18n } = await start();
+    window.history.replaceState(null, "", "/");
+    expect(i18n.language).toBe("thai");
+    expect(languageCookie()).toBe("i18nextLng=thai");
+    expect(idle).toHaveLength(0);
+    expect(storage).not.toHaveBeenCalled();
   });
 
   it("kept only in localStorage (a build without the cookie) is taken when the browser is idle, and kept in the cookie from then on", async () => {

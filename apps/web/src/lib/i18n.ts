@@ -1,4 +1,4 @@
-import { HINT_COOKIE_MAX_AGE, readCookie, writeCookie } from "./cookies.ts";
+import { readCookie, writeCookie } from "./cookies.ts";
 import i18n, {
   type BackendModule,
   type InitOptions,
@@ -13,7 +13,11 @@ import { whenIdle } from "./idle.ts";
 export const LANGUAGES = ["mm", "en", "cn", "thai"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "mm";
-/** Where the choice is kept: localStorage (the app) and a cookie of the same name (the server's first paint). */
+/**
+ * Where the choice is kept: a cookie of this name (read at start by the app and by the server for the
+ * first paint) and localStorage (written by the language menus; read only for a choice that a build
+ * without the cookie kept there).
+ */
 export const LANGUAGE_KEY = "i18nextLng";
 
 /** BCP 47 tags for <html lang> (screen readers, font selection, line breaking). */
@@ -48,8 +52,8 @@ function storedLanguage(): string | null {
   }
 }
 
-function queryLanguage(search: string): Language | undefined {
-  const fromQuery = new URLSearchParams(search).get("lng");
+function queryLanguage(): Language | undefined {
+  const fromQuery = new URLSearchParams(window.location.search).get("lng");
   return isLanguage(fromQuery) ? fromQuery : undefined;
 }
 
@@ -65,30 +69,17 @@ function cookieLanguage(): Language | undefined {
  * before the app draws; a choice kept only there (by a build without the cookie) is taken when the
  * browser is idle (`initI18n`).
  */
-export function detectLanguage(search: string = window.location.search): Language {
-  return queryLanguage(search) ?? cookieLanguage() ?? DEFAULT_LANGUAGE;
+export function detectLanguage(): Language {
+  return queryLanguage() ?? cookieLanguage() ?? DEFAULT_LANGUAGE;
 }
-
-/** Keeps the language in use: the cookie (read at start, and by the server to draw the next visit in it) and localStorage. */
-export function rememberLanguage(lng: string): void {
-  if (!isLanguage(lng)) return;
-  try {
-    localStorage.setItem(LANGUAGE_KEY, lng);
-  } catch {
-    // Storage may be unavailable (private mode); the language still applies to this tab.
-  }
-  writeCookie(LANGUAGE_KEY, lng, HINT_COOKIE_MAX_AGE);
-}
-
-/** True while the start picks its language: only the cookie is written then (see `initI18n`). */
-let starting = false;
 
 const detector: LanguageDetectorModule = {
   type: "languageDetector",
   detect: () => detectLanguage(),
+  // The language in use is kept in the cookie (written only when it changes): the next start reads it,
+  // and the server draws the next visit in it. The language menus also keep it in localStorage.
   cacheUserLanguage: (lng) => {
-    if (!starting) rememberLanguage(lng);
-    else if (isLanguage(lng) && cookieLanguage() !== lng) writeCookie(LANGUAGE_KEY, lng, HINT_COOKIE_MAX_AGE);
+    if (cookieLanguage() !== lng) writeCookie(LANGUAGE_KEY, lng);
   },
 };
 
@@ -130,35 +121,29 @@ const backend: BackendModule = {
  * in use (`preloaded`), the app can draw at once; the rest loads over HTTP as pages ask for it.
  */
 export function initI18n(preloaded?: { lng: string; resources: ResourceLanguage }): typeof i18n {
-  const fromQuery = queryLanguage(window.location.search);
-  const kept = cookieLanguage();
-  const lng = fromQuery ?? kept ?? DEFAULT_LANGUAGE;
+  // Before the start keeps the language in the cookie.
+  const notKept = !queryLanguage() && !cookieLanguage();
+  const lng = detectLanguage();
   const arrived = preloaded && preloaded.lng === lng ? { [lng]: preloaded.resources } : undefined;
-  starting = true;
-  try {
-    void i18n
-      .use(backend)
-      .use(detector)
-      .use(initReactI18next)
-      .init({
-        ...I18N_OPTIONS,
-        ns: ["common"],
-        resources: arrived,
-        maxRetries: 5,
-        retryTimeout: 350,
-        react: { useSuspense: true },
-      });
-  } finally {
-    starting = false;
-  }
-  // Not kept in the cookie yet (a first visit, a build without the cookie, or ?lng=): localStorage once
-  // the browser is idle. A choice kept only there, without ?lng=, is taken then (the page changes
-  // language once; the cookie keeps it from then on); otherwise localStorage is brought in step.
-  if (kept !== lng) {
+  void i18n
+    .use(backend)
+    .use(detector)
+    .use(initReactI18next)
+    .init({
+      ...I18N_OPTIONS,
+      ns: ["common"],
+      resources: arrived,
+      maxRetries: 5,
+      retryTimeout: 350,
+      react: { useSuspense: true },
+    });
+  // No cookie yet: a first visit, or a player whose choice a build without the cookie kept only in
+  // localStorage. That choice is taken once the browser is idle (the page changes language once; the
+  // cookie keeps it from then on), unless ?lng= chose.
+  if (notKept) {
     whenIdle(() => {
-      const stored = kept || fromQuery ? null : storedLanguage();
+      const stored = storedLanguage();
       if (isLanguage(stored) && stored !== i18n.language) void i18n.changeLanguage(stored);
-      else if (i18n.language) rememberLanguage(i18n.language);
     });
   }
   // The language's texts are all here: ready now. The fallback language's files are fetched only for a

@@ -1,5 +1,5 @@
 import { create, type StateCreator } from "zustand";
-import { HINT_COOKIE_MAX_AGE, readCookie, writeCookie } from "./cookies.ts";
+import { readCookie, writeCookie } from "./cookies.ts";
 import { whenIdle } from "./idle.ts";
 
 /**
@@ -56,7 +56,7 @@ let signalled: boolean | undefined;
 function signal(signedIn: boolean): void {
   if (signalled === signedIn) return;
   signalled = signedIn;
-  writeCookie(SIGNED_IN_COOKIE, signedIn ? "1" : "", signedIn ? HINT_COOKIE_MAX_AGE : 0);
+  writeCookie(SIGNED_IN_COOKIE, signedIn ? "1" : "");
 }
 
 /** The stored form, as zustand's persist middleware wrote it before: {"state":{"user":…},"version":0}. */
