@@ -24,7 +24,8 @@ import { round, writeResult } from "./lib/statistics.mjs";
  * First visits (signed in): each run in a fresh browser context (empty HTTP cache, no service worker, empty
  * storage), whose tab first opens `/api/health` (JSON: none of the site's code or files load, no service
  * worker registers) and writes localStorage "user-info" exactly as the app's sign-in does ({ state: { user:
- * profile + token + expires_at }, version: 0 }) with the session of demo player 09500000001, signed in once
+ * profile + token + expires_at }, version: 0 }) and its signed-in cookie (shwe_signed_in=1, which tells the
+ * start to read that storage) with the session of demo player 09500000001, signed in once
  * through `POST /api/user/login` before the runs; then Lighthouse loads the page in that tab with
  * `disableStorageReset: true`. So the page starts signed in with nothing of the site's code, fonts or API
  * answers cached: a first visit of the page's code by a player who is already signed in.
@@ -167,13 +168,17 @@ try {
     return runs;
   };
 
-  /** A fresh browser context and tab; signed in (the session in localStorage) when asked, nothing else of the site loaded. */
+  /** A fresh browser context and tab; signed in (the session in localStorage and the signed-in cookie) when asked, nothing else of the site loaded. */
   const freshTab = async (signedIn) => {
     const context = await browser.createBrowserContext();
     const tab = await context.newPage();
     if (signedIn) {
       await tab.goto(`${server.base}/api/health`, { waitUntil: "load", timeout: 60_000 });
-      await tab.evaluate((value) => window.localStorage.setItem("user-info", value), session);
+      await tab.evaluate((value) => {
+        window.localStorage.setItem("user-info", value);
+        // biome-ignore lint/suspicious/noDocumentCookie: the site's signed-in cookie, as its sign-in sets it
+        document.cookie = "shwe_signed_in=1; path=/; max-age=31536000; SameSite=Lax";
+      }, session);
       await tab.goto("about:blank");
     }
     return { context, tab };
@@ -258,7 +263,7 @@ try {
       profiles: PROFILES,
       pages: Object.fromEntries(PAGES.map(([page, path, signedIn]) => [page, { path, signed_in: signedIn }])),
       signed_in:
-        "fresh browser context; localStorage user-info written from /api/health with a demo player's session, nothing of the site loaded; Lighthouse with disableStorageReset",
+        "fresh browser context; localStorage user-info and the signed-in cookie written from /api/health with a demo player's session, nothing of the site loaded; Lighthouse with disableStorageReset",
       repeat_visit: `${REPEAT_PROFILE}, storage kept (disableStorageReset) after one visit that installed the service worker (the shell: HTTP cache only)`,
       react_shell: shell,
       unhandled_errors: strayErrors,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
 import { api, onPath, signIn } from "./support/console.ts";
-import { type Lng, text } from "./support/locales.ts";
+import { english, type Lng, text } from "./support/locales.ts";
 import { latestOtp, newPhone } from "./support/outbox.ts";
 import { registerPlayer } from "./support/players.ts";
 
@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)("console: players", () => {
     });
     await api(browser.baseUrl, "POST", "user/verify_register", { phone, name: "Ko Block", password, otp_token });
     const player = await browser.open("mobile");
-    await player.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await player.addInitScript(english);
     await player.goto("/profile");
     await player.waitForURL(onPath("/login"));
     await signIn(player, lng, { phone, password });
@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium)("console: players", () => {
 
     // The operator finds them by phone and opens their page.
     const desk = await browser.open("desktop");
-    await desk.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await desk.addInitScript(english);
     await desk.goto("/admin/players");
     await desk.waitForURL(onPath("/login"));
     await signIn(desk, lng, OPERATOR);
@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)("console: players", () => {
     const { twoD, oneD } = await openFairPair(baseUrl, admin);
 
     const desk = await browser.open("desktop");
-    await desk.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await desk.addInitScript(english);
     await desk.goto("/admin/lottery/settings/2D");
     await desk.waitForURL(onPath("/login"));
     await signIn(desk, lng, OPERATOR);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
 import { api, onPath, signIn } from "./support/console.ts";
-import { type Lng, text } from "./support/locales.ts";
+import { english, type Lng, text } from "./support/locales.ts";
 
 const FIRST = { phone: "09400000001", password: "demo-operator-1" };
 const SECOND = { phone: "09400000002", password: "demo-operator-2" };
@@ -59,7 +59,7 @@ describe.skipIf(!hasChromium)("console: results", () => {
 
       // The first operator opens the draw and, once the draw time has passed, enters the result.
       const first = await browser.open("desktop");
-      await first.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+      await first.addInitScript(english);
       await first.goto(path);
       await first.waitForURL(onPath("/login"));
       await signIn(first, lng, FIRST);
@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium)("console: results", () => {
 
       // The second operator checks it: a different number is refused, the same number settles the draw.
       const second = await browser.open("desktop");
-      await second.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+      await second.addInitScript(english);
       await second.goto(path);
       await second.waitForURL(onPath("/login"));
       await signIn(second, lng, SECOND);
@@ -107,7 +107,7 @@ describe.skipIf(!hasChromium)("console: results", () => {
     const before = await api<{ settings: { interval_ms: number } }>(baseUrl, "GET", "admin/market/set", undefined, admin);
     try {
       const phone = await browser.open("mobile");
-      await phone.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+      await phone.addInitScript(english);
       await phone.goto("/admin/lottery/settings/2D");
       await phone.waitForURL(onPath("/login"));
       await signIn(phone, lng, FIRST);
@@ -128,7 +128,7 @@ describe.skipIf(!hasChromium)("console: results", () => {
       await phone.screenshot({ path: "/tmp/market-console-390.png", fullPage: true });
 
       const desk = await browser.open("desktop");
-      await desk.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+      await desk.addInitScript(english);
       await desk.goto("/admin/lottery/market/set");
       await desk.waitForURL(onPath("/login"));
       await signIn(desk, lng, FIRST);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
 import { api, onPath, signIn } from "./support/console.ts";
-import { type Lng, text } from "./support/locales.ts";
+import { english, type Lng, text } from "./support/locales.ts";
 
 const ADMIN = { phone: "09400000001", password: "demo-operator-1" };
 
@@ -30,7 +30,7 @@ describe.skipIf(!hasChromium)("console security", () => {
 
     // The invitee completes the invitation on their own device, without signing in.
     const desk = await browser.open("desktop");
-    await desk.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await desk.addInitScript(english);
     await desk.goto(invited.invitation.path);
     await desk.getByTestId("invitation-for").waitFor();
     await desk.getByRole("button", { name: text(lng, "admin:security.start"), exact: true }).click();
@@ -48,7 +48,7 @@ describe.skipIf(!hasChromium)("console security", () => {
 
     // A new sign-in elsewhere: the console asks for the code first; a wrong one is refused.
     const other = await browser.open("mobile");
-    await other.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await other.addInitScript(english);
     await other.goto("/admin");
     await other.waitForURL(onPath("/login"));
     await signIn(other, lng, { phone, password });

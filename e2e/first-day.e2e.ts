@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
 import { api, onPath, signIn } from "./support/console.ts";
-import { type Lng, text } from "./support/locales.ts";
+import { english, type Lng, text } from "./support/locales.ts";
 import { type RunningServer, repoRoot, startServer } from "./support/server.ts";
 
 /**
@@ -172,7 +172,7 @@ describe.skipIf(!hasChromium || !hasDatabase)("first day of a production install
     // 2. First console sign-in: production asks for two-step sign-in before anything else.
     const context = await newContext(browser, "desktop", base);
     const page = await context.newPage();
-    await page.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await page.addInitScript(english);
     await page.goto("/admin");
     await page.waitForURL(onPath("/login"));
     await signIn(page, lng, ADMIN);

@@ -29,3 +29,12 @@ export function text(lng: Lng, key: string, values: Record<string, string | numb
   if (typeof node !== "string") throw new Error(`No ${lng} translation for ${key}`);
   return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
 }
+
+/**
+ * For `page.addInitScript`: the site in English from the first page on, as the language menu keeps it
+ * (the i18nextLng cookie, which the app reads at start).
+ */
+export function english(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the site's own language cookie, as its language menu sets it
+  document.cookie = "i18nextLng=en; path=/; max-age=31536000; SameSite=Lax";
+}

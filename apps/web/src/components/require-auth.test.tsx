@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import { useEffect } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useLocation } from "../lib/router.tsx";
 import { USER_INFO_KEY, useSession } from "../lib/session-store.ts";
@@ -32,10 +33,20 @@ describe("RequireAuth", () => {
     expect(await screen.findByText("secret profile")).toBeInTheDocument();
   });
 
-  it("accepts a token found only in the stored user info", async () => {
+  it("accepts a token found only in the stored user info, and the store takes that player before the page's effects run", async () => {
     localStorage.setItem(USER_INFO_KEY, JSON.stringify({ state: { user: { token: "stored" } }, version: 0 }));
-    renderRoutes(routes, { path: "/profile" });
+    const tokenSeen: (string | undefined)[] = [];
+    function Page() {
+      useEffect(() => {
+        tokenSeen.push(useSession.getState().user?.token);
+      }, []);
+      return <p>secret profile</p>;
+    }
+    renderRoutes([{ element: <RequireAuth />, children: [{ path: "/profile", element: <Page /> }] }], { path: "/profile" });
     expect(await screen.findByText("secret profile")).toBeInTheDocument();
+    // A player stored by a build without the signed-in cookie: the page's requests go out with the token.
+    expect(tokenSeen).toEqual(["stored"]);
+    expect(useSession.getState().user?.token).toBe("stored");
   });
 
   it("does not accept stored user info without a token", async () => {

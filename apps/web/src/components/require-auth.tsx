@@ -1,24 +1,11 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect } from "react";
 import { paths } from "../config/paths.ts";
 import { Navigate, Outlet, useLocation } from "../lib/router.tsx";
-import { USER_INFO_KEY, useSession } from "../lib/session-store.ts";
+import { readStoredUser, restoreStoredUser, useSession } from "../lib/session-store.ts";
 
 /** Where the login page sends the player back to after signing in. */
 export interface LoginRedirectState {
   from: string;
-}
-
-/** The token in the stored user info (browser storage), when the in-memory session has none yet. */
-function storedToken(): string | undefined {
-  try {
-    const raw = localStorage.getItem(USER_INFO_KEY);
-    if (!raw) return undefined;
-    const parsed = JSON.parse(raw) as { state?: { user?: { token?: unknown } | null } };
-    const token = parsed.state?.user?.token;
-    return typeof token === "string" && token.length > 0 ? token : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -28,7 +15,13 @@ function storedToken(): string | undefined {
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const token = useSession((s) => s.user?.token);
   const location = useLocation();
-  if (!token && !storedToken()) {
+  const stored = token ? undefined : readStoredUser()?.token;
+  // A player stored by a build without the signed-in cookie, on a page opened before the start's idle
+  // read of storage: the store takes the player before the page's requests go out.
+  useLayoutEffect(() => {
+    if (stored) restoreStoredUser();
+  }, [stored]);
+  if (!token && !stored) {
     const state: LoginRedirectState = { from: location.pathname + location.search };
     return <Navigate to={paths.login} replace state={state} />;
   }

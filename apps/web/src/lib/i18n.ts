@@ -1,3 +1,4 @@
+import { readCookie, writeCookie } from "./cookies.ts";
 import i18n, {
   type BackendModule,
   type InitOptions,
@@ -6,12 +7,17 @@ import i18n, {
   type ResourceLanguage,
 } from "./i18n-core.ts";
 import { initReactI18next } from "./i18n-react.tsx";
+import { whenIdle } from "./idle.ts";
 
 /** Site languages (spec §9): Burmese first. */
 export const LANGUAGES = ["mm", "en", "cn", "thai"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "mm";
-/** Where the choice is kept: localStorage (the app) and a cookie of the same name (the server's first paint). */
+/**
+ * Where the choice is kept: a cookie of this name (read at start by the app and by the server for the
+ * first paint) and localStorage (written by the language menus; read only for a choice that a build
+ * without the cookie kept there).
+ */
 export const LANGUAGE_KEY = "i18nextLng";
 
 /** BCP 47 tags for <html lang> (screen readers, font selection, line breaking). */
@@ -46,30 +52,35 @@ function storedLanguage(): string | null {
   }
 }
 
-/** ?lng= first, then the stored choice, then Burmese (the site default). */
-export function detectLanguage(search: string = window.location.search): Language {
-  const fromQuery = new URLSearchParams(search).get("lng");
-  if (isLanguage(fromQuery)) return fromQuery;
-  const stored = storedLanguage();
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+function queryLanguage(): Language | undefined {
+  const fromQuery = new URLSearchParams(window.location.search).get("lng");
+  return isLanguage(fromQuery) ? fromQuery : undefined;
 }
 
-/** Keeps the language in use: localStorage for the app, a cookie so the server paints the next visit in it. */
-export function rememberLanguage(lng: string): void {
-  if (!isLanguage(lng)) return;
-  try {
-    localStorage.setItem(LANGUAGE_KEY, lng);
-  } catch {
-    // Storage may be unavailable (private mode); the language still applies to this tab.
-  }
-  // biome-ignore lint/suspicious/noDocumentCookie: one first-party preference cookie, read by the server for the first paint
-  document.cookie = `${LANGUAGE_KEY}=${lng}; path=/; max-age=31536000; SameSite=Lax`;
+/** The choice kept in the cookie (what the server drew the page in). */
+function cookieLanguage(): Language | undefined {
+  const kept = readCookie(LANGUAGE_KEY);
+  return isLanguage(kept) ? kept : undefined;
+}
+
+/**
+ * ?lng= first, then the kept choice (the cookie), then Burmese (the site default). localStorage is not
+ * read here: its first access opens the origin's storage synchronously, a long task on a cheap phone
+ * before the app draws; a choice kept only there (by a build without the cookie) is taken when the
+ * browser is idle (`initI18n`).
+ */
+export function detectLanguage(): Language {
+  return queryLanguage() ?? cookieLanguage() ?? DEFAULT_LANGUAGE;
 }
 
 const detector: LanguageDetectorModule = {
   type: "languageDetector",
   detect: () => detectLanguage(),
-  cacheUserLanguage: rememberLanguage,
+  // The language in use is kept in the cookie (written only when it changes): the next start reads it,
+  // and the server draws the next visit in it. The language menus also keep it in localStorage.
+  cacheUserLanguage: (lng) => {
+    if (cookieLanguage() !== lng) writeCookie(LANGUAGE_KEY, lng);
+  },
 };
 
 class LoadError extends Error {
@@ -110,6 +121,8 @@ const backend: BackendModule = {
  * in use (`preloaded`), the app can draw at once; the rest loads over HTTP as pages ask for it.
  */
 export function initI18n(preloaded?: { lng: string; resources: ResourceLanguage }): typeof i18n {
+  // Before the start keeps the language in the cookie.
+  const notKept = !queryLanguage() && !cookieLanguage();
   const lng = detectLanguage();
   const arrived = preloaded && preloaded.lng === lng ? { [lng]: preloaded.resources } : undefined;
   void i18n
@@ -124,6 +137,15 @@ export function initI18n(preloaded?: { lng: string; resources: ResourceLanguage 
       retryTimeout: 350,
       react: { useSuspense: true },
     });
+  // No cookie yet: a first visit, or a player whose choice a build without the cookie kept only in
+  // localStorage. That choice is taken once the browser is idle (the page changes language once; the
+  // cookie keeps it from then on), unless ?lng= chose.
+  if (notKept) {
+    whenIdle(() => {
+      const stored = storedLanguage();
+      if (isLanguage(stored) && stored !== i18n.language) void i18n.changeLanguage(stored);
+    });
+  }
   // The language's texts are all here: ready now. The fallback language's files are fetched only for a
   // namespace whose own file fails for good (i18n-core.ts), so a first visit fetches none of them.
   if (arrived) i18n.hydrate(arrived);
