@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
-import { type Lng, text } from "./support/locales.ts";
+import { english as englishCookie, type Lng, text } from "./support/locales.ts";
 
 const OPERATOR = { phone: "09400000001", password: "demo-operator-1" };
 const PLAYER = { phone: "09500000002", password: "demo-player-2" };
@@ -47,7 +47,7 @@ describe.skipIf(!hasChromium)("live", () => {
     const ticker = page.getByTestId("chat-ticker");
     // A player who chose English, signed in.
     const english = await browser.open("mobile");
-    await english.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await english.addInitScript(englishCookie);
     await english.goto("/profile");
     await english.waitForURL(onPath("/login"));
     await signIn(english, "en", PLAYER.phone, PLAYER.password);
@@ -56,7 +56,7 @@ describe.skipIf(!hasChromium)("live", () => {
     // The operator sends a ticker message from the console's live page.
     const lng: Lng = "en";
     const desk = await browser.open("desktop");
-    await desk.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await desk.addInitScript(englishCookie);
     await desk.goto("/admin/live");
     await desk.waitForURL(onPath("/login"));
     await signIn(desk, lng, OPERATOR.phone, OPERATOR.password);
@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)("live", () => {
     // what is left of its 20 s, not 20 s more.
     const later = await browser.open("desktop");
     const laterFrames = liveFrames(later);
-    await later.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await later.addInitScript(englishCookie);
     const openedAt = Date.now();
     await later.goto("/");
     await later.getByTestId("chat-ticker").filter({ hasText: inEnglish }).waitFor({ timeout: 10_000 });

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
-import { text } from "./support/locales.ts";
+import { english, text } from "./support/locales.ts";
 
 const SHOTS = "/tmp/shots-live";
 
@@ -86,7 +86,7 @@ describe.skipIf(!hasChromium)("market", () => {
     await page.screenshot({ path: `${SHOTS}/crypto-mobile.png`, fullPage: false });
 
     const desk = await browser.open("desktop");
-    await desk.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await desk.addInitScript(english);
     await desk.goto("/two/lottery");
     await expect.poll(() => runningNumber(desk), { timeout: 15_000 }).toBe(next);
     await expectNoShift(desk);
@@ -98,7 +98,7 @@ describe.skipIf(!hasChromium)("market", () => {
   it("on the 2D page the running number moves, then the draw time passes and the final result lands, without a reload", async () => {
     mkdirSync(SHOTS, { recursive: true });
     const page = await browser.open("mobile");
-    await page.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await page.addInitScript(english);
     await page.goto("/two/lottery");
     await liveBlock(page).waitFor();
     // A mark on this document: still there at the end means the page was never reloaded.

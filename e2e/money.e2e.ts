@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
 import { launchGame } from "./support/casino.ts";
 import { hasChromium } from "./support/chromium.ts";
-import { type Lng, text } from "./support/locales.ts";
+import { english, type Lng, text } from "./support/locales.ts";
 import { fundPlayer, type NewPlayer, pageToken, registerPlayer } from "./support/players.ts";
 
 const PLAYER = { phone: "09500000001", password: "demo-player-1" };
@@ -154,7 +154,7 @@ describe.skipIf(!hasChromium)("money", () => {
 
     // An operator approves it in the console (another browser, desktop).
     const desk = await browser.open("desktop");
-    await desk.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await desk.addInitScript(english);
     await desk.goto("/admin/cash-in");
     await desk.waitForURL(onPath("/login"));
     await signIn(desk, "en", OPERATOR.phone, OPERATOR.password);

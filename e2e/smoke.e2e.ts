@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useBrowser, type ViewportName } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
 import { api, onPath, signIn } from "./support/console.ts";
-import { text } from "./support/locales.ts";
+import { english, text } from "./support/locales.ts";
 
 /** Any character of the Myanmar Unicode block: the site opens in Burmese. */
 const BURMESE = /[\u1000-\u109f]/;
@@ -60,7 +60,7 @@ describe.skipIf(!hasChromium)("smoke", () => {
     await expect.poll(measured, { timeout: 15_000 }).toContain("TTFB");
 
     const consolePage = await browser.open("desktop");
-    await consolePage.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await consolePage.addInitScript(english);
     await consolePage.goto("/admin/speed");
     await consolePage.waitForURL(onPath("/login"));
     await signIn(consolePage, "en", operator);

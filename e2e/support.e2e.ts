@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
 import { onPath, signIn } from "./support/console.ts";
-import { type Lng, text } from "./support/locales.ts";
+import { english, type Lng, text } from "./support/locales.ts";
 
 const OPERATOR = { phone: "09400000002", password: "demo-operator-2" };
 const PLAYER = { phone: "09500000002", password: "demo-player-2" };
@@ -28,7 +28,7 @@ describe.skipIf(!hasChromium)("support chat", () => {
 
     // The player, phone size, on the 2D page: the chat button sits above the bet bar.
     const page = await browser.open("mobile");
-    await page.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await page.addInitScript(english);
     await page.goto("/login");
     await signIn(page, lng, PLAYER);
     await page.waitForURL((url) => url.pathname !== "/login");
@@ -55,7 +55,7 @@ describe.skipIf(!hasChromium)("support chat", () => {
 
     // The operator opens the conversation in the console's inbox and answers.
     const desk = await browser.open("desktop");
-    await desk.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
+    await desk.addInitScript(english);
     // What the console's socket hears (the inbox is live over it, not polled).
     const consoleFrames: Record<string, unknown>[] = [];
     desk.on("websocket", (ws) =>
