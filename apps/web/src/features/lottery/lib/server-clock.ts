@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { frozenNow } from "../../../lib/render-clock.ts";
 
 /**
@@ -31,6 +31,35 @@ export function useServerNow(active = true, intervalMs = 1000): number {
     const id = window.setInterval(() => setNow(serverNow()), intervalMs);
     return () => window.clearInterval(id);
   }, [active, intervalMs]);
+  return now;
+}
+
+/**
+ * Server time for drawing what changes only at some moments (a draw's cut-off, a new day): the clock
+ * is read every second while `active`, but the caller is drawn again only when `keyOf(now)` changes,
+ * with the time of that change. A ticking countdown belongs in a component of its own
+ * (`LiveCountdown`), so the card around it is not drawn every second.
+ */
+export function useServerNowWhen(keyOf: (now: number) => string, active = true): number {
+  const [now, setNow] = useState(serverNow);
+  const keyOfRef = useRef(keyOf);
+  const shownKey = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    keyOfRef.current = keyOf;
+  });
+  useEffect(() => {
+    if (!active) return;
+    const check = () => {
+      const at = serverNow();
+      const key = keyOfRef.current(at);
+      if (key === shownKey.current) return;
+      shownKey.current = key;
+      setNow(at);
+    };
+    check();
+    const id = window.setInterval(check, 1000);
+    return () => window.clearInterval(id);
+  }, [active]);
   return now;
 }
 
