@@ -52,6 +52,9 @@ describe("the draw card's countdown", () => {
     expect(countdown()).toBe("00:10:00");
     const card = asked.get("draw.time") ?? 0;
     const picker = asked.get("draw.pick") ?? 0;
+    // Drawn once when shown, not a second time by the clock's first check.
+    expect(card).toBe(1);
+    expect(picker).toBe(1);
     const buttons = screen.getAllByRole("radio");
 
     for (const left of ["00:09:59", "00:09:58", "00:09:57", "00:09:56", "00:09:55"]) {

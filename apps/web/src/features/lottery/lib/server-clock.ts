@@ -41,9 +41,13 @@ export function useServerNow(active = true, intervalMs = 1000): number {
  * (`LiveCountdown`), so the card around it is not drawn every second.
  */
 export function useServerNowWhen(keyOf: (now: number) => string, active = true): number {
-  const [now, setNow] = useState(serverNow);
+  const [shown, setShown] = useState(() => {
+    const at = serverNow();
+    return { at, key: keyOf(at) };
+  });
   const keyOfRef = useRef(keyOf);
-  const shownKey = useRef<string | undefined>(undefined);
+  // What is on screen: a first check that finds the same answer does not draw the caller again.
+  const shownKey = useRef(shown.key);
   useEffect(() => {
     keyOfRef.current = keyOf;
   });
@@ -54,13 +58,13 @@ export function useServerNowWhen(keyOf: (now: number) => string, active = true):
       const key = keyOfRef.current(at);
       if (key === shownKey.current) return;
       shownKey.current = key;
-      setNow(at);
+      setShown({ at, key });
     };
     check();
     const id = window.setInterval(check, 1000);
     return () => window.clearInterval(id);
   }, [active]);
-  return now;
+  return shown.at;
 }
 
 /** Whole seconds left until `at` (never below 0). */
