@@ -1,7 +1,8 @@
 import type { Draw } from "@shwe/contracts";
+import { yangonDate } from "@shwe/domain";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
-import { secondsUntil, useServerNow } from "../lib/server-clock.ts";
-import { CountdownText } from "./countdown.tsx";
+import { useServerNowWhen } from "../lib/server-clock.ts";
+import { LiveCountdown } from "./countdown.tsx";
 import { DrawPicker, drawTime, useDayLabel } from "./draw-picker.tsx";
 import { ClockIcon } from "./lottery-icons.tsx";
 
@@ -15,9 +16,11 @@ export interface DrawCardProps {
 /** The chosen draw: its time, the live countdown to the cut-off (or that betting has closed), and the other draws to pick. */
 export function DrawCard({ draws, draw, closed, onSelect }: DrawCardProps) {
   const { t } = useTranslation("lottery");
-  const now = useServerNow(!closed);
-  const dayLabel = useDayLabel(now);
   const choices = draws.some((d) => d.id === draw.id) ? draws : [draw, ...draws];
+  // The card and its draw buttons change only when a draw's cut-off passes or a new day begins; the
+  // countdown ticks on its own.
+  const now = useServerNowWhen((at) => `${yangonDate(at)} ${choices.map((d) => (Date.parse(d.closes_at) > at ? 1 : 0)).join("")}`);
+  const dayLabel = useDayLabel(now);
   return (
     <section aria-label={t("draw.label")} className="rounded-card border border-line bg-surface p-3 shadow-card sm:p-4">
       <div className="flex items-start justify-between gap-3">
@@ -38,7 +41,7 @@ export function DrawCard({ draws, draw, closed, onSelect }: DrawCardProps) {
               <p className="text-xs text-muted">{t("countdown.closesIn")}</p>
               <p className="text-xl font-bold text-gold">
                 <span className="sr-only">{t("countdown.closesIn")} </span>
-                <CountdownText seconds={secondsUntil(draw.closes_at, now)} />
+                <LiveCountdown at={draw.closes_at} />
               </p>
             </>
           )}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { frozenNow } from "../../../lib/render-clock.ts";
 
 /**
@@ -32,6 +32,39 @@ export function useServerNow(active = true, intervalMs = 1000): number {
     return () => window.clearInterval(id);
   }, [active, intervalMs]);
   return now;
+}
+
+/**
+ * Server time for drawing what changes only at some moments (a draw's cut-off, a new day): the clock
+ * is read every second while `active`, but the caller is drawn again only when `keyOf(now)` changes,
+ * with the time of that change. A ticking countdown belongs in a component of its own
+ * (`LiveCountdown`), so the card around it is not drawn every second.
+ */
+export function useServerNowWhen(keyOf: (now: number) => string, active = true): number {
+  const [shown, setShown] = useState(() => {
+    const at = serverNow();
+    return { at, key: keyOf(at) };
+  });
+  const keyOfRef = useRef(keyOf);
+  // What is on screen: a first check that finds the same answer does not draw the caller again.
+  const shownKey = useRef(shown.key);
+  useEffect(() => {
+    keyOfRef.current = keyOf;
+  });
+  useEffect(() => {
+    if (!active) return;
+    const check = () => {
+      const at = serverNow();
+      const key = keyOfRef.current(at);
+      if (key === shownKey.current) return;
+      shownKey.current = key;
+      setShown({ at, key });
+    };
+    check();
+    const id = window.setInterval(check, 1000);
+    return () => window.clearInterval(id);
+  }, [active]);
+  return shown.at;
 }
 
 /** Whole seconds left until `at` (never below 0). */
