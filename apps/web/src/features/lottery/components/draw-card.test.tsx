@@ -68,6 +68,14 @@ describe("the draw card's countdown", () => {
     expect(buttons[1]).toBeEnabled();
   });
 
+  it("gives the countdown to screen readers as a timer, outside any live region (no announcement every second)", () => {
+    const chosen = draw("2D", 10 * MINUTE);
+    render(<DrawCard draws={[chosen]} draw={chosen} closed={false} onSelect={() => {}} />);
+    const timer = screen.getByRole("timer");
+    expect(timer).toHaveTextContent("00:10:00");
+    expect(timer.closest("[aria-live]")).toBeNull();
+  });
+
   it("draws the row of draws again once another draw's cut-off passes, and only then", () => {
     const chosen = draw("2D", 60 * MINUTE);
     const soon = draw("2D", 3_500, { id: 42 });

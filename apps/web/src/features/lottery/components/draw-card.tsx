@@ -30,7 +30,8 @@ export function DrawCard({ draws, draw, closed, onSelect }: DrawCardProps) {
             {dayLabel(draw.draw_at)} · {drawTime(draw.draw_at)}
           </p>
         </div>
-        <div className="text-right" aria-live="polite">
+        {/* No live region around the countdown (a reader would announce every second); the closed state is an alert. */}
+        <div className="text-right">
           {closed ? (
             <p role="alert" className="flex min-h-11 items-center gap-1.5 font-semibold text-danger">
               <ClockIcon size={18} className="shrink-0" />
@@ -39,7 +40,7 @@ export function DrawCard({ draws, draw, closed, onSelect }: DrawCardProps) {
           ) : (
             <>
               <p className="text-xs text-muted">{t("countdown.closesIn")}</p>
-              <p className="text-xl font-bold text-gold">
+              <p role="timer" className="text-xl font-bold text-gold">
                 <span className="sr-only">{t("countdown.closesIn")} </span>
                 <LiveCountdown at={draw.closes_at} />
               </p>
