@@ -1,6 +1,6 @@
-import { render } from "@testing-library/react";
+import { act } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MemoryRouter } from "../../../lib/router.tsx";
+import { renderWithProviders } from "../../../test/render.tsx";
 import { ScrollRestorer } from "./scroll-restorer.tsx";
 
 const KEY = "scroll-positions";
@@ -37,12 +37,8 @@ describe("scroll restorer", () => {
     openedAs("navigate");
     sessionStorage.setItem(KEY, JSON.stringify({ earlier: 120 }));
     const read = vi.spyOn(Storage.prototype, "getItem");
-    render(
-      <MemoryRouter>
-        <ScrollRestorer />
-      </MemoryRouter>,
-    );
-    expect(read).not.toHaveBeenCalled();
+    renderWithProviders(<ScrollRestorer />);
+    expect(read).not.toHaveBeenCalledWith(KEY);
     expect(scrolled).not.toHaveBeenCalled();
 
     scrollTo(300);
@@ -53,11 +49,17 @@ describe("scroll restorer", () => {
   it("a reload returns to the position saved for its entry", () => {
     openedAs("reload");
     sessionStorage.setItem(KEY, JSON.stringify({ default: 450 }));
-    render(
-      <MemoryRouter>
-        <ScrollRestorer />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<ScrollRestorer />);
     expect(scrolled).toHaveBeenCalledWith(0, 450);
+  });
+
+  it("Back within the app returns to where the player was, a new page starts at the top", () => {
+    openedAs("navigate");
+    const { router } = renderWithProviders(<ScrollRestorer />);
+    scrollTo(200);
+    act(() => router.navigate("/results"));
+    expect(scrolled).toHaveBeenLastCalledWith(0, 0);
+    act(() => router.navigate(-1));
+    expect(scrolled).toHaveBeenLastCalledWith(0, 200);
   });
 });
