@@ -11,24 +11,8 @@ import { DrawCard } from "./draw-card.tsx";
  */
 const asked = vi.hoisted(() => new Map<string, number>());
 vi.mock("../../../lib/i18n-react.tsx", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../../lib/i18n-react.tsx")>();
-  const counted = new WeakMap<object, unknown>();
-  return {
-    ...actual,
-    useTranslation: (...args: Parameters<typeof actual.useTranslation>) => {
-      const result = actual.useTranslation(...args);
-      let t = counted.get(result.t) as typeof result.t | undefined;
-      if (!t) {
-        const inner = result.t;
-        t = ((key: string, options?: Record<string, unknown>) => {
-          asked.set(key, (asked.get(key) ?? 0) + 1);
-          return inner(key, options);
-        }) as typeof result.t;
-        counted.set(result.t, t);
-      }
-      return { ...result, t };
-    },
-  };
+  const { countingTranslation } = await import("../../../test/counted-translation.ts");
+  return countingTranslation(await importOriginal(), asked);
 });
 
 const MINUTE = 60_000;

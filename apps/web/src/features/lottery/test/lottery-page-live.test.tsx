@@ -16,25 +16,8 @@ import { board, draw, sections } from "./fixtures.ts";
  */
 const asked = vi.hoisted(() => new Map<string, number>());
 vi.mock("../../../lib/i18n-react.tsx", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../../lib/i18n-react.tsx")>();
-  // The same counting function for the same `t`, so what memoises on `t` behaves as it does in the app.
-  const counted = new WeakMap<object, unknown>();
-  return {
-    ...actual,
-    useTranslation: (...args: Parameters<typeof actual.useTranslation>) => {
-      const result = actual.useTranslation(...args);
-      let t = counted.get(result.t) as typeof result.t | undefined;
-      if (!t) {
-        const inner = result.t;
-        t = ((key: string, options?: Record<string, unknown>) => {
-          asked.set(key, (asked.get(key) ?? 0) + 1);
-          return inner(key, options);
-        }) as typeof result.t;
-        counted.set(result.t, t);
-      }
-      return { ...result, t };
-    },
-  };
+  const { countingTranslation } = await import("../../../test/counted-translation.ts");
+  return countingTranslation(await importOriginal(), asked);
 });
 
 const HOUR = 3_600_000;
