@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
+import { signIn } from "./support/console.ts";
 import { type Lng, text } from "./support/locales.ts";
 import { latestOtp, newPhone } from "./support/outbox.ts";
 
@@ -24,14 +25,6 @@ async function profileStatus(baseUrl: string, token: string): Promise<number> {
 }
 
 const onPath = (path: string) => (url: URL) => url.pathname === path;
-
-async function signIn(page: Page, lng: Lng, phone: string, password: string): Promise<void> {
-  // Pages load lazily: wait for the login form itself, not just the new URL.
-  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).waitFor({ state: "visible" });
-  await page.getByLabel(text(lng, "auth:fields.phone"), { exact: true }).fill(phone);
-  await page.getByLabel(text(lng, "auth:fields.password"), { exact: true }).fill(password);
-  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).click();
-}
 
 describe.skipIf(!hasChromium)("accounts", () => {
   const browser = useBrowser();
@@ -100,7 +93,7 @@ describe.skipIf(!hasChromium)("accounts", () => {
     // Signed out, the guarded page asks for a login again; signing in returns to it.
     await page.goto("/profile");
     await page.waitForURL(onPath("/login"));
-    await signIn(page, lng, phone, password);
+    await signIn(page, lng, { phone: phone, password: password });
     await page.waitForURL(onPath("/profile"));
     await page.getByRole("heading", { name: text(lng, "profile:title"), exact: true }).waitFor({ state: "visible" });
     const again = await storedUser(page);
@@ -112,10 +105,33 @@ describe.skipIf(!hasChromium)("accounts", () => {
     const lng: Lng = "mm";
     const page = await browser.open("mobile");
     await page.goto("/login");
-    await signIn(page, lng, "09500000001", "not-the-password");
+    await signIn(page, lng, { phone: "09500000001", password: "not-the-password" });
     await page.getByText(text(lng, "auth:errors.INVALID_CREDENTIALS")).first().waitFor({ state: "visible" });
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(await storedUser(page)).toBeNull();
+  });
+
+  it("the sign-in page arrives drawn for a visitor, is taken over without a mismatch and says a session ended; a signed-in browser gets the app's page", async () => {
+    const lng: Lng = "mm";
+    const drawn = await (await fetch(`${browser.baseUrl}/login`)).text();
+    expect(drawn).toContain('<div id="root" inert>');
+    expect(drawn).toContain(text(lng, "auth:login.title"));
+    const signedIn = await (await fetch(`${browser.baseUrl}/login`, { headers: { cookie: "shwe_signed_in=1" } })).text();
+    expect(signedIn).not.toContain('<div id="root" inert>');
+
+    const page = await browser.open("mobile");
+    // The tab's session has just ended (the app marks it so in sessionStorage): only the browser knows.
+    await page.addInitScript(() => sessionStorage.setItem("session-expired", "1"));
+    await page.goto("/login");
+    await page
+      .getByRole("alert")
+      .filter({ hasText: text(lng, "auth:login.session_expired") })
+      .waitFor({ state: "visible" });
+    await page.locator("#root:not([inert])").waitFor({ state: "attached" });
+    await signIn(page, lng, { phone: "09500000001", password: "not-the-password" });
+    await page.getByText(text(lng, "auth:errors.INVALID_CREDENTIALS")).first().waitFor({ state: "visible" });
+    // A mismatch between the drawing and the app is reported as an uncaught error.
+    expect(browser.errorsOf(page).filter((e) => e.startsWith("pageerror"))).toEqual([]);
   });
 
   it("a demo player signs in from the header, switches to English, keeps it after a reload and signs out (desktop)", async () => {
@@ -123,7 +139,7 @@ describe.skipIf(!hasChromium)("accounts", () => {
     await page.goto("/");
     await page.getByRole("link", { name: text("mm", "nav.login"), exact: true }).click();
     await page.waitForURL(onPath("/login"));
-    await signIn(page, "mm", "09500000001", "demo-player-1");
+    await signIn(page, "mm", { phone: "09500000001", password: "demo-player-1" });
     await page.waitForURL(onPath("/"));
     const accountMenu = (lng: Lng) => page.getByRole("button", { name: text(lng, "nav.userMenu"), exact: true });
     await accountMenu("mm").waitFor({ state: "visible" });
@@ -170,7 +186,7 @@ describe.skipIf(!hasChromium)("accounts", () => {
     await page.screenshot({ path: "/tmp/shots-edges/after-360-header.png" }).catch(() => undefined);
 
     await login.click();
-    await signIn(page, lng, "09500000002", "demo-player-2");
+    await signIn(page, lng, { phone: "09500000002", password: "demo-player-2" });
     await page.waitForURL(onPath("/"));
     await page.getByRole("button", { name: text(lng, "nav.openMenu"), exact: true }).waitFor({ state: "visible" });
     // A signed-in start opens its socket once: none is opened and dropped first.
@@ -190,7 +206,7 @@ describe.skipIf(!hasChromium)("accounts", () => {
     await page.waitForURL(onPath("/login"));
     await page.getByText(text(lng, "toast.sessionExpired")).first().waitFor({ state: "visible" });
     expect(await storedUser(page)).toBeNull();
-    await signIn(page, lng, "09500000002", "demo-player-2");
+    await signIn(page, lng, { phone: "09500000002", password: "demo-player-2" });
     await page.waitForURL(onPath("/cashin"));
 
     // The session ends elsewhere while the page is open: its socket is closed with the session, and
@@ -207,7 +223,7 @@ describe.skipIf(!hasChromium)("accounts", () => {
   it("the desktop header shows every category and a wide marquee beside a signed-in player's balance (1280 px)", async () => {
     const page = await browser.open("desktop");
     await page.goto("/login");
-    await signIn(page, "mm", "09500000001", "demo-player-1");
+    await signIn(page, "mm", { phone: "09500000001", password: "demo-player-1" });
     await page.waitForURL(onPath("/"));
     await page.getByRole("button", { name: text("mm", "nav.userMenu"), exact: true }).waitFor({ state: "visible" });
     const tabs = page.getByRole("navigation", { name: text("mm", "nav.categories"), exact: true }).getByRole("link");

@@ -2,18 +2,12 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
+import { signIn } from "./support/console.ts";
 import { english as englishCookie, type Lng, text } from "./support/locales.ts";
 
 const OPERATOR = { phone: "09400000001", password: "demo-operator-1" };
 const PLAYER = { phone: "09500000002", password: "demo-player-2" };
 const onPath = (path: string) => (url: URL) => url.pathname === path;
-
-async function signIn(page: Page, lng: Lng, phone: string, password: string): Promise<void> {
-  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).waitFor({ state: "visible" });
-  await page.getByLabel(text(lng, "auth:fields.phone"), { exact: true }).fill(phone);
-  await page.getByLabel(text(lng, "auth:fields.password"), { exact: true }).fill(password);
-  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).click();
-}
 
 interface LiveFrame {
   type: string;
@@ -50,7 +44,7 @@ describe.skipIf(!hasChromium)("live", () => {
     await english.addInitScript(englishCookie);
     await english.goto("/profile");
     await english.waitForURL(onPath("/login"));
-    await signIn(english, "en", PLAYER.phone, PLAYER.password);
+    await signIn(english, "en", { phone: PLAYER.phone, password: PLAYER.password });
     await english.waitForURL(onPath("/profile"));
 
     // The operator sends a ticker message from the console's live page.
@@ -59,7 +53,7 @@ describe.skipIf(!hasChromium)("live", () => {
     await desk.addInitScript(englishCookie);
     await desk.goto("/admin/live");
     await desk.waitForURL(onPath("/login"));
-    await signIn(desk, lng, OPERATOR.phone, OPERATOR.password);
+    await signIn(desk, lng, { phone: OPERATOR.phone, password: OPERATOR.password });
     await desk.waitForURL(onPath("/admin/live"));
     await desk.getByRole("heading", { name: text(lng, "live:title"), exact: true }).waitFor();
     // The visitor's socket is counted (every process reports within seconds; the page refreshes every 10 s).

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
+import { signIn } from "./support/console.ts";
 import { type Lng, text } from "./support/locales.ts";
 
 const PLAYER = { phone: "09500000001", password: "demo-player-1" };
@@ -39,13 +40,6 @@ async function call<T>(baseUrl: string, method: string, path: string, body?: unk
 
 async function login(baseUrl: string, who: { phone: string; password: string }): Promise<string> {
   return (await call<{ token: string }>(baseUrl, "POST", "user/login", who)).token;
-}
-
-async function signIn(page: Page, lng: Lng, phone: string, password: string): Promise<void> {
-  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).waitFor({ state: "visible" });
-  await page.getByLabel(text(lng, "auth:fields.phone"), { exact: true }).fill(phone);
-  await page.getByLabel(text(lng, "auth:fields.password"), { exact: true }).fill(password);
-  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).click();
 }
 
 /** The main balance the visible header shows. */
@@ -120,7 +114,7 @@ describe.skipIf(!hasChromium)("lottery", () => {
       await entry.waitFor();
       await page.getByRole("button", { name: text(lng, "lottery:loginToBet"), exact: true }).click();
       await page.waitForURL(onPath("/login"));
-      await signIn(page, lng, PLAYER.phone, PLAYER.password);
+      await signIn(page, lng, { phone: PLAYER.phone, password: PLAYER.password });
       await page.waitForURL(onPath("/two/lottery"));
 
       // The R quick pick: 12 and its reverse 21, 1,000 each.

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
 import { launchGame } from "./support/casino.ts";
 import { hasChromium } from "./support/chromium.ts";
+import { signIn } from "./support/console.ts";
 import { english, type Lng, text } from "./support/locales.ts";
 import { fundPlayer, type NewPlayer, pageToken, registerPlayer } from "./support/players.ts";
 
@@ -14,13 +15,6 @@ const kyat = (n: number): string => n.toLocaleString("en-US");
 const onPath = (path: string) => (url: URL) => url.pathname === path;
 /** Six random digits: a wallet transaction nobody has reported yet. */
 const sixDigits = (): string => String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
-
-async function signIn(page: Page, lng: Lng, phone: string, password: string): Promise<void> {
-  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).waitFor({ state: "visible" });
-  await page.getByLabel(text(lng, "auth:fields.phone"), { exact: true }).fill(phone);
-  await page.getByLabel(text(lng, "auth:fields.password"), { exact: true }).fill(password);
-  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).click();
-}
 
 /** The balance the visible header shows (the other header is hidden at this size). */
 function headerFigure(page: Page, testId: "main-balance" | "game-balance") {
@@ -93,7 +87,7 @@ async function newPlayerSignedIn(page: Page, baseUrl: string, name: string, fund
   const player = await registerPlayer(baseUrl, name);
   await fundPlayer(baseUrl, player, funds);
   await page.goto("/login?lng=en");
-  await signIn(page, "en", player.phone, player.password);
+  await signIn(page, "en", { phone: player.phone, password: player.password });
   await page.waitForURL(onPath("/"));
   await headerFigure(page, "main-balance").waitFor();
   return player;
@@ -135,7 +129,7 @@ describe.skipIf(!hasChromium)("money", () => {
     // The player signs in from the guarded cash-in page and lands back on it.
     await page.goto("/cashin");
     await page.waitForURL(onPath("/login"));
-    await signIn(page, lng, PLAYER.phone, PLAYER.password);
+    await signIn(page, lng, { phone: PLAYER.phone, password: PLAYER.password });
     await page.waitForURL(onPath("/cashin"));
     await page.getByRole("heading", { name: text(lng, "wallet:cashin.title"), exact: true }).waitFor();
     await headerFigure(page, "main-balance").waitFor();
@@ -157,7 +151,7 @@ describe.skipIf(!hasChromium)("money", () => {
     await desk.addInitScript(english);
     await desk.goto("/admin/cash-in");
     await desk.waitForURL(onPath("/login"));
-    await signIn(desk, "en", OPERATOR.phone, OPERATOR.password);
+    await signIn(desk, "en", { phone: OPERATOR.phone, password: OPERATOR.password });
     await desk.waitForURL(onPath("/admin/cash-in"));
     await approveInConsole(desk, firstId);
 

@@ -2,19 +2,13 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
+import { signIn } from "./support/console.ts";
 import { type Lng, text } from "./support/locales.ts";
 
 const PLAYER = { phone: "09500000001", password: "demo-player-1" };
 
 const kyat = (n: number): string => n.toLocaleString("en-US");
 const onPath = (path: string) => (url: URL) => url.pathname === path;
-
-async function signIn(page: Page, lng: Lng): Promise<void> {
-  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).waitFor({ state: "visible" });
-  await page.getByLabel(text(lng, "auth:fields.phone"), { exact: true }).fill(PLAYER.phone);
-  await page.getByLabel(text(lng, "auth:fields.password"), { exact: true }).fill(PLAYER.password);
-  await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).click();
-}
 
 async function mainBalance(page: Page): Promise<number> {
   const raw = (await page.locator('header [data-testid="main-balance"]:visible').textContent()) ?? "";
@@ -28,7 +22,7 @@ describe.skipIf(!hasChromium)("pocket money", () => {
     const lng: Lng = "mm";
     const page = await browser.open("desktop");
     await page.goto("/login");
-    await signIn(page, lng);
+    await signIn(page, lng, PLAYER);
     await page.waitForURL(onPath("/"));
     await page.locator('header [data-testid="main-balance"]:visible').waitFor();
     const before = await mainBalance(page);

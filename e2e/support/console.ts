@@ -15,6 +15,8 @@ export async function api<T>(baseUrl: string, method: string, path: string, body
 /** Fills and sends the sign-in form the page shows. */
 export async function signIn(page: Page, lng: Lng, who: { phone: string; password: string }): Promise<void> {
   await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).waitFor({ state: "visible" });
+  // The server may have drawn the form: it takes input once the app has taken the page over.
+  await page.locator("#root:not([inert])").waitFor({ state: "attached" });
   await page.getByLabel(text(lng, "auth:fields.phone"), { exact: true }).fill(who.phone);
   await page.getByLabel(text(lng, "auth:fields.password"), { exact: true }).fill(who.password);
   await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).click();

@@ -44,7 +44,29 @@ describe("the server's first paint", () => {
   it("draws only the public pages a visit starts on", () => {
     for (const path of ["/", "/two/lottery", "/winner-list", "/win-number", "/crypto/one/lottery", "/winner-list/"])
       expect(drawsFirstPaint(path)).toBe(true);
-    for (const path of ["/login", "/profile", "/cashin", "/admin", "/slot", "/no-such-page"]) expect(drawsFirstPaint(path)).toBe(false);
+    for (const path of ["/profile", "/cashin", "/admin", "/slot", "/no-such-page"]) expect(drawsFirstPaint(path)).toBe(false);
+  });
+
+  it("draws the signed-out account pages only for a browser that is not signed in", () => {
+    for (const path of ["/login", "/register", "/forgetpwd", "/login/"]) {
+      expect(drawsFirstPaint(path)).toBe(true);
+      expect(drawsFirstPaint(path, true)).toBe(false);
+    }
+    expect(drawsFirstPaint("/two/lottery", true)).toBe(true);
+  });
+
+  it("draws the sign-in form in Burmese with its texts, empty, for every visitor alike", async () => {
+    const api = fakeApi({});
+    const renderer = createFirstPaintRenderer({ locales, callApi: api.callApi });
+    const drawn = await renderer.render("/login?next=1", undefined);
+    if (!drawn) throw new Error("not drawn");
+    const auth = locales.mm?.auth as { login: Record<string, string> };
+    expect(drawn.html).toContain(`>${auth.login.title}</h1>`);
+    expect(drawn.html).toContain(`>${auth.login.submit}<`);
+    expect(drawn.html).toMatch(/<input[^>]*name="phone"[^>]*value=""/);
+    expect(drawn.html).not.toContain(auth.login.session_expired);
+    // Its texts travel with it: the browser takes the form over without fetching them.
+    expect(Object.keys(dataOf(drawn.dataScript(new Date())).resources)).toContain("auth");
   });
 
   it("draws the home page in Burmese with the public answers it asked for, and hands them to the browser", async () => {

@@ -19,6 +19,14 @@ import { matchRoutes, StaticRouter } from "./lib/router.tsx";
  * spinner while the scripts download.
  */
 
+/**
+ * The account pages of a visitor who is not signed in (sign-in, registration's first step, a
+ * forgotten password): the same for every such visitor, and where a player arriving from a link or
+ * an expired session starts. A browser that says it is signed in (the signed-in cookie) gets the
+ * app's empty page for them instead: the app sends a signed-in player on from there.
+ */
+export const SIGNED_OUT_PATHS: readonly string[] = ["/login", "/register", "/forgetpwd"];
+
 /** Pages drawn on the server: public, the same for every visitor, and where a visit usually starts. */
 export const FIRST_PAINT_PATHS: readonly string[] = [
   "/",
@@ -29,6 +37,7 @@ export const FIRST_PAINT_PATHS: readonly string[] = [
   "/crypto/one/lottery",
   "/winner-list",
   "/win-number",
+  ...SIGNED_OUT_PATHS,
 ];
 
 /** Render passes at most: each one may show data that asks for more (the 2D board needs its draw). */
@@ -89,9 +98,13 @@ function normalisePath(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
 }
 
-/** Whether the server draws this path (the rest get the app's empty page and draw in the browser). */
-export function drawsFirstPaint(pathname: string): boolean {
+/**
+ * Whether the server draws this path for a visitor (the rest get the app's empty page and draw in
+ * the browser); `signedIn`: the browser sent the signed-in cookie.
+ */
+export function drawsFirstPaint(pathname: string, signedIn = false): boolean {
   const path = normalisePath(pathname);
+  if (signedIn && SIGNED_OUT_PATHS.includes(path)) return false;
   return FIRST_PAINT_PATHS.includes(path) && (matchRoutes(routes, path)?.length ?? 0) > 0;
 }
 
@@ -219,3 +232,4 @@ export function createFirstPaintRenderer({ locales, callApi }: FirstPaintOptions
   };
 }
 export { LANGUAGES } from "./lib/i18n.ts";
+export { SIGNED_IN_COOKIE } from "./lib/session-store.ts";

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
+import { renderToString } from "react-dom/server";
 import { ToastContainer } from "react-toastify";
 import { vi } from "vitest";
 import i18n, { type I18n, type ResourceKey } from "../lib/i18n-core.ts";
@@ -108,6 +109,14 @@ export interface RenderOptions {
   i18n?: I18n;
   /** Mounts the toast container, for screens that announce with toasts. */
   toasts?: boolean;
+  /**
+   * Drawn by the server first: the routes are drawn to markup at `path` without the history state
+   * (the server has none) and the browser's tree then takes that markup over (hydration). Whatever
+   * React had to recover from (the two disagreeing) is in `mismatches`.
+   */
+  drawn?: boolean;
+  /** With `drawn`: runs between the drawing and the takeover (what only the browser knows, e.g. its storage). */
+  inBrowser?: () => void;
 }
 
 /**
@@ -117,20 +126,34 @@ export interface RenderOptions {
  */
 export function renderRoutes(
   routes: RouteObject[],
-  { path = "/", state, client = testQueryClient(), i18n: own, toasts = false }: RenderOptions = {},
+  { path = "/", state, client = testQueryClient(), i18n: own, toasts = false, drawn = false, inBrowser }: RenderOptions = {},
 ) {
   if (!own) initTestI18n();
   const [pathname = "/", search = ""] = path.split("?");
   const entry = state === undefined ? path : { pathname, search: search ? `?${search}` : "", state };
   const router = createMemoryRouter(routes, { initialEntries: [entry] });
-  const tree = (
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-      {toasts ? <ToastContainer /> : null}
-    </QueryClientProvider>
-  );
-  const view = render(own ? <I18nextProvider i18n={own}>{tree}</I18nextProvider> : tree);
-  return { ...view, router, client, queryClient: client };
+  const treeOf = (shown: ReturnType<typeof createMemoryRouter>, withToasts: boolean) => {
+    const tree = (
+      <QueryClientProvider client={client}>
+        <RouterProvider router={shown} />
+        {withToasts ? <ToastContainer /> : null}
+      </QueryClientProvider>
+    );
+    return own ? <I18nextProvider i18n={own}>{tree}</I18nextProvider> : tree;
+  };
+  const mismatches: unknown[] = [];
+  if (!drawn) return { ...render(treeOf(router, toasts)), router, client, queryClient: client, mismatches };
+  const container = document.createElement("div");
+  // The toasts' container is the browser's own: the server draws without it.
+  container.innerHTML = renderToString(treeOf(createMemoryRouter(routes, { initialEntries: [path] }), false));
+  document.body.append(container);
+  inBrowser?.();
+  const view = render(treeOf(router, false), {
+    container,
+    hydrate: true,
+    onRecoverableError: (error) => mismatches.push(error),
+  });
+  return { ...view, router, client, queryClient: client, mismatches };
 }
 
 /** Renders one element at "/" (inside a router and a QueryClient). */

@@ -13,7 +13,9 @@ import { pathToFileURL } from "node:url";
 /** What the web build's entry-server.mjs exports (see apps/web/src/entry-server.tsx). */
 interface FirstPaintBundle {
   LANGUAGES: readonly string[];
-  drawsFirstPaint(pathname: string): boolean;
+  /** The cookie a signed-in browser sends ("1"). */
+  SIGNED_IN_COOKIE: string;
+  drawsFirstPaint(pathname: string, signedIn: boolean): boolean;
   createFirstPaintRenderer(options: {
     locales: Record<string, Record<string, unknown>>;
     callApi: (call: { method: "GET" | "POST"; url: string; body?: string }) => Promise<{ status: number; body: string }>;
@@ -33,8 +35,11 @@ interface Drawing {
 export type ApiInjector = (call: { method: "GET" | "POST"; url: string; body?: string }) => Promise<{ status: number; body: string }>;
 
 export interface FirstPaintPages {
-  /** Whether the path is one the server draws (cheap; no rendering). */
-  draws(pathname: string): boolean;
+  /**
+   * Whether the server draws the path for this browser (cheap; no rendering): some pages only for a
+   * browser that is not signed in (the signed-in cookie).
+   */
+  draws(pathname: string, cookieHeader: string | undefined): boolean;
   /** The whole HTML page for `url` in the visitor's language (from the URL or cookie), or null for the plain index.html. */
   page(url: string, cookieHeader: string | undefined): Promise<string | null>;
 }
@@ -123,7 +128,7 @@ export async function loadFirstPaint(
   };
 
   return {
-    draws: (pathname) => bundle.drawsFirstPaint(pathname),
+    draws: (pathname, cookieHeader) => bundle.drawsFirstPaint(pathname, cookieValue(cookieHeader, bundle.SIGNED_IN_COOKIE) === "1"),
     async page(url, cookieHeader) {
       // The drawn pages do not depend on the query (the language aside): one drawing per path and
       // language, however many query strings are asked for.
@@ -152,16 +157,20 @@ export function requestLanguage(url: string, cookieHeader: string | undefined, s
     const lng = new URLSearchParams(url.slice(query + 1)).get("lng");
     if (lng && supported.includes(lng)) return lng;
   }
+  const lng = cookieValue(cookieHeader, "i18nextLng");
+  return lng !== undefined && supported.includes(lng) ? lng : undefined;
+}
+
+/** The first readable value of cookie `name` in a Cookie header, decoded; undefined when there is none. */
+export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
   for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name !== "i18nextLng") continue;
-    let lng: string;
+    const [key, ...value] = part.trim().split("=");
+    if (key !== name) continue;
     try {
-      lng = decodeURIComponent(value.join("="));
+      return decodeURIComponent(value.join("="));
     } catch {
-      continue;
+      // A malformed value: look for another.
     }
-    if (supported.includes(lng)) return lng;
   }
   return undefined;
 }

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { requestLanguage } from "./first-paint.ts";
+import { cookieValue, requestLanguage } from "./first-paint.ts";
 import { acceptedEncoding, cacheControlFor } from "./web.routes.ts";
 
 const INDEX = `<!doctype html>
@@ -25,13 +25,15 @@ const APP_JS = `console.log(${JSON.stringify("shwe ".repeat(500))});`;
 
 /**
  * A stand-in for the web build's first-paint bundle: draws "/" and "/two/lottery" with the language
- * it is given, after reading one public API answer in-process; "/broken" fails.
+ * it is given, after reading one public API answer in-process, and "/login" for a browser that is
+ * not signed in; "/broken" fails.
  */
 const FAKE_BUNDLE = `
 export const LANGUAGES = ["mm", "en", "cn", "thai"];
+export const SIGNED_IN_COOKIE = "signed_in";
 export const drawn = [];
-export function drawsFirstPaint(pathname) {
-  return ["/", "/two/lottery", "/broken"].includes(pathname);
+export function drawsFirstPaint(pathname, signedIn) {
+  return ["/", "/two/lottery", "/broken"].includes(pathname) || (pathname === "/login" && !signedIn);
 }
 export function createFirstPaintRenderer({ locales, callApi }) {
   return {
@@ -98,7 +100,7 @@ describe("web: built files", () => {
   });
 
   it("answers a page the server does not draw with index.html, never cached", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/login?next=1", headers: { "accept-encoding": "br" } });
+    const res = await t.app.inject({ method: "GET", url: "/profile?next=1", headers: { "accept-encoding": "br" } });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/text\/html/);
     expect(res.headers["cache-control"]).toBe("no-cache");
@@ -154,6 +156,17 @@ describe("web: the server's first paint", () => {
     expect(bundle.drawn.slice(before)).toEqual(["/|mm"]);
   });
 
+  it("draws a signed-out page only for a browser without the signed-in cookie", async () => {
+    const visitor = await t.app.inject({ method: "GET", url: "/login", headers: { cookie: "signed_in=0; i18nextLng=en" } });
+    expect(visitor.body).toContain('<div id="root" inert><main><p>Hello');
+    expect(String(visitor.headers.vary)).toMatch(/cookie/);
+    const player = await t.app.inject({ method: "GET", url: "/login", headers: { cookie: "i18nextLng=en; signed_in=1" } });
+    expect(player.statusCode).toBe(200);
+    expect(player.headers["cache-control"]).toBe("no-cache");
+    expect(player.body).toBe(INDEX);
+    expect(String(player.headers.vary)).toMatch(/cookie/);
+  });
+
   it("falls back to index.html when the drawing fails", async () => {
     const res = await t.app.inject({ method: "GET", url: "/broken" });
     expect(res.statusCode).toBe(200);
@@ -182,5 +195,12 @@ describe("web: helpers", () => {
     expect(requestLanguage("/?lng=fr", "x=1; i18nextLng=mm", languages)).toBe("mm");
     expect(requestLanguage("/", "i18nextLng=%E0%A4", languages)).toBeUndefined();
     expect(requestLanguage("/", undefined, languages)).toBeUndefined();
+  });
+
+  it("reads one cookie of a Cookie header, decoded, skipping a malformed value", () => {
+    expect(cookieValue("a=1; shwe_signed_in=1", "shwe_signed_in")).toBe("1");
+    expect(cookieValue("shwe_signed_in_x=1", "shwe_signed_in")).toBeUndefined();
+    expect(cookieValue("n=%E0%A4; n=ok%20go", "n")).toBe("ok go");
+    expect(cookieValue(undefined, "n")).toBeUndefined();
   });
 });

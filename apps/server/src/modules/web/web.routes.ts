@@ -104,7 +104,7 @@ export async function registerWebRoutes(app: ZodApp, ctx: AppContext): Promise<v
     if (/\.[a-z0-9]{2,5}$/i.test(path) && !path.endsWith(".html")) {
       return reply.status(404).send({ message: "Not found.", code: "NOT_FOUND" });
     }
-    if (firstPaint && request.method === "GET" && firstPaint.draws(path)) {
+    if (firstPaint && request.method === "GET" && firstPaint.draws(path, request.headers.cookie)) {
       const page = await firstPaint.page(request.url, request.headers.cookie);
       if (page) {
         const encoding = acceptedEncoding(request.headers["accept-encoding"]);
@@ -116,6 +116,8 @@ export async function registerWebRoutes(app: ZodApp, ctx: AppContext): Promise<v
           .send(await encodePage(page, encoding));
       }
     }
+    // Whether a page is drawn, and in which language, depends on the browser's cookies.
+    if (firstPaint) reply.header("vary", "cookie");
     return reply.header("cache-control", "no-cache").sendFile("index.html", root);
   });
 }

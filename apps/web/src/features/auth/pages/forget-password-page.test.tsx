@@ -7,6 +7,13 @@ import { ForgetPasswordPage } from "./forget-password-page.tsx";
 afterEach(() => vi.unstubAllGlobals());
 
 describe("ForgetPasswordPage", { timeout: 20_000 }, () => {
+  it("drawn by the server, is taken over as drawn", () => {
+    mockApi({});
+    const view = renderPage({ path: "/forgetpwd", element: <ForgetPasswordPage />, at: "/forgetpwd", drawn: true });
+    expect(screen.getByLabelText("Phone number")).toHaveValue("");
+    expect(view.mismatches).toEqual([]);
+  });
+
   it("resets the password with a reset code, then goes to login carrying the phone", async () => {
     const api = mockApi({
       "POST /api/user/send_otp": () => ({ body: { message: "Verification code sent!" } }),

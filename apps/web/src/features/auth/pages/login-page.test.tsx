@@ -44,6 +44,28 @@ describe("LoginPage", { timeout: 20_000 }, () => {
     expect(screen.queryByText("Session Expired, Please Login Again!")).toBeNull();
   });
 
+  it("drawn by the server for every visitor alike, is taken over as drawn, then shows the phone carried here and the ended session", async () => {
+    mockApi({});
+    const view = renderPage({
+      path: "/login",
+      element: <LoginPage />,
+      at: "/login",
+      state: { phone: "09500000001" },
+      drawn: true,
+      inBrowser: markSessionExpired,
+    });
+    expect(await screen.findByText("Session Expired, Please Login Again!")).toHaveAttribute("role", "alert");
+    expect(screen.getByLabelText("Phone number")).toHaveValue("09500000001");
+    expect(view.mismatches).toEqual([]);
+    expect(sessionExpiredMarked()).toBe(false);
+  });
+
+  it("fills in the phone carried here at once when the browser draws the page itself", () => {
+    mockApi({});
+    renderPage({ path: "/login", element: <LoginPage />, at: "/login", state: { phone: "09500000001" } });
+    expect(screen.getByLabelText("Phone number")).toHaveValue("09500000001");
+  });
+
   it("goes home when no page was remembered, and never to another site", async () => {
     mockApi({ "POST /api/user/login": () => ({ body: { token: "t", expires_at: "2030-01-01T00:00:00.000Z", user: demoProfile } }) });
     renderPage({ path: "/login", element: <LoginPage />, at: "/login", state: { from: "//evil.example/steal" } });

@@ -35,10 +35,15 @@ export function LoginPage() {
   const [phone, setPhone] = useState(typeof state?.phone === "string" ? state.phone : "");
   const [password, setPassword] = useState("");
   // A session that just ended (a 401) is said here as well as in a toast, which a page load loses.
-  const [expired] = useState(sessionExpiredMarked);
+  // Only this tab knows it, and the server draws this page for every visitor alike: it is shown once
+  // the app has the page, so the drawing and the app's first render never disagree.
+  const [expired, setExpired] = useState(false);
   useEffect(() => {
-    if (expired) clearSessionExpired();
-  }, [expired]);
+    if (sessionExpiredMarked()) {
+      setExpired(true);
+      clearSessionExpired();
+    }
+  }, []);
   const [errors, setErrors] = useState<{ phone?: string; password?: string }>({});
   /** The SMS-code step, once the server said the phone's sign-in limit applies: the phone as sent. */
   const [smsStep, setSmsStep] = useState<{ phone: string } | null>(null);

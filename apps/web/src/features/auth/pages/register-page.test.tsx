@@ -32,6 +32,13 @@ async function reachCodeStep(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe("RegisterPage", { timeout: 20_000 }, () => {
+  it("drawn by the server without the link's referral code, is taken over as drawn", () => {
+    mockApi({});
+    const view = renderPage({ path: "/register", element: <RegisterPage />, at: "/register?ref=ab12cd", drawn: true });
+    expect(screen.getByLabelText("Phone number")).toHaveValue("");
+    expect(view.mismatches).toEqual([]);
+  });
+
   it("goes phone → code → details, then signs the new player in", async () => {
     const api = happyApi();
     renderPage({ path: "/register", element: <RegisterPage />, at: "/register?ref=ab12cd" });

@@ -52,16 +52,19 @@ export interface RenderOptions {
   at: string;
   state?: unknown;
   lng?: Lng;
+  /** Drawn by the server first, then taken over, `inBrowser` run in between (see the app's renderRoutes). */
+  drawn?: boolean;
+  inBrowser?: () => void;
 }
 
 /** Renders one account page in a memory router with the query client, translations and toasts. */
-export function renderPage({ path, element, at, state, lng = "en" }: RenderOptions) {
+export function renderPage({ path, element, at, state, lng = "en", drawn, inBrowser }: RenderOptions) {
   return renderRoutes(
     [
       { path, element },
       { path: "*", element: <Where /> },
     ],
-    { path: at, state, i18n: testI18n(lng), toasts: true },
+    { path: at, state, i18n: testI18n(lng), toasts: true, drawn, inBrowser },
   );
 }
 
