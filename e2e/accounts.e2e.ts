@@ -134,6 +134,33 @@ describe.skipIf(!hasChromium)("accounts", () => {
     expect(browser.errorsOf(page).filter((e) => e.startsWith("pageerror"))).toEqual([]);
   });
 
+  it("cash-in and the bet-slip history arrive drawn for a signed-in browser, without the player, and are taken over; a browser whose player is gone is asked to sign in", async () => {
+    const lng: Lng = "mm";
+    const page = await browser.open("mobile");
+    await page.goto("/login");
+    await signIn(page, lng, { phone: "09500000001", password: "demo-player-1" });
+    await page.waitForURL(onPath("/"));
+    const balance = (await page.evaluate(() => JSON.parse(localStorage.getItem("user-info") ?? "{}").state.user.balance)) as number;
+
+    const drawn = await page.evaluate(async () => (await fetch("/cashin")).text());
+    expect(drawn).toContain('<div id="root" inert>');
+    expect(drawn).toContain(text(lng, "wallet:cashin.title"));
+    await page.goto("/cashin");
+    await page.locator("#root:not([inert])").waitFor({ state: "attached" });
+    await page.getByText(balance.toLocaleString("en-US"), { exact: true }).first().waitFor({ state: "visible" });
+    await page.goto("/betslip");
+    await page.locator("#root:not([inert])").waitFor({ state: "attached" });
+    await page.getByRole("tab", { name: "2D" }).first().click();
+    expect(browser.errorsOf(page).filter((e) => e.startsWith("pageerror"))).toEqual([]);
+
+    // The signed-in cookie without a stored player (storage cleared): the drawing is not taken over.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto("/cashin");
+    await page.waitForURL(onPath("/login"));
+    await page.getByRole("button", { name: text(lng, "auth:login.submit"), exact: true }).waitFor({ state: "visible" });
+    expect(browser.errorsOf(page).filter((e) => e.startsWith("pageerror"))).toEqual([]);
+  });
+
   it("a demo player signs in from the header, switches to English, keeps it after a reload and signs out (desktop)", async () => {
     const page = await browser.open("desktop");
     await page.goto("/");

@@ -55,6 +55,36 @@ describe("the server's first paint", () => {
     expect(drawsFirstPaint("/two/lottery", true)).toBe(true);
   });
 
+  it("draws cash-in and the bet-slip history only for a signed-in browser, and nothing of the player's own", async () => {
+    for (const path of ["/cashin", "/betslip"]) {
+      expect(drawsFirstPaint(path)).toBe(false);
+      expect(drawsFirstPaint(path, true)).toBe(true);
+    }
+    const wallet = { id: 1, name: "KBZPay", logo: "/img/payments/kbzpay.svg", account_name: "Shwe Lucky Demo" };
+    const api = fakeApi({
+      "payment-method/show-cashin": [
+        { ...wallet, account_number: "09790000001", qr_image: null, min_amount: 1_000, max_amount: 10_000_000 },
+      ],
+      "cashin-amount": [10_000, 50_000],
+    });
+    const renderer = createFirstPaintRenderer({ locales, callApi: api.callApi });
+    const cashIn = await renderer.render("/cashin", "en");
+    if (!cashIn) throw new Error("not drawn");
+    const texts = locales.en?.wallet as { cashin: { title: string } };
+    expect(cashIn.html).toContain(texts.cashin.title);
+    // The public answers are in it; the player's own calls went out without a session and draw as loading.
+    expect(cashIn.html).toContain("09790000001");
+    expect(cashIn.html).toContain("50,000");
+    expect(api.calls.some((call) => call.url.startsWith("/api/user/cash_in_history"))).toBe(true);
+    const data = dataOf(cashIn.dataScript(new Date()));
+    expect(data.forSignedIn).toBe(true);
+    expect(data.queries.queries.map((q) => q.queryKey[0])).not.toContain("user");
+    const slips = await renderer.render("/betslip", "en");
+    expect(slips?.html).toContain((locales.en?.lottery as { slips: { title: string } }).slips.title);
+    // A public page's drawing says nothing of a signed-in browser.
+    expect(dataOf((await renderer.render("/", "en"))?.dataScript(new Date()) ?? "").forSignedIn).toBeUndefined();
+  });
+
   it("draws the sign-in form in Burmese with its texts, empty, for every visitor alike", async () => {
     const api = fakeApi({});
     const renderer = createFirstPaintRenderer({ locales, callApi: api.callApi });

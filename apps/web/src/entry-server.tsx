@@ -2,6 +2,7 @@ import { dehydrate, type Query, QueryClient } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { AppFrame, AppRoutes } from "./app/app.tsx";
 import { routes } from "./app/router.tsx";
+import { DrawingForSignedIn } from "./components/require-auth.tsx";
 import { setApiTransport } from "./lib/api-client.ts";
 import { FIRST_PAINT_ID, serializeFirstPaint } from "./lib/first-paint.ts";
 import { DEFAULT_LANGUAGE, HTML_LANG, I18N_OPTIONS, isLanguage, type Language } from "./lib/i18n.ts";
@@ -27,6 +28,16 @@ import { matchRoutes, StaticRouter } from "./lib/router.tsx";
  */
 export const SIGNED_OUT_PATHS: readonly string[] = ["/login", "/register", "/forgetpwd"];
 
+/**
+ * Pages behind the login that a signed-in player often opens first (from a link, a bookmark, the
+ * installed app): drawn for a browser with the signed-in cookie, without knowing who the player is.
+ * The server has no session, so the drawing holds nothing of the player's own: the page's frame, its
+ * texts and its public answers (the cash-in wallets and amounts), with the player's own parts (the
+ * balances, the lists) still loading; the app fills them in after taking the page over. One drawing
+ * serves every player, as the public pages do.
+ */
+export const SIGNED_IN_PATHS: readonly string[] = ["/cashin", "/betslip"];
+
 /** Pages drawn on the server: public, the same for every visitor, and where a visit usually starts. */
 export const FIRST_PAINT_PATHS: readonly string[] = [
   "/",
@@ -38,6 +49,7 @@ export const FIRST_PAINT_PATHS: readonly string[] = [
   "/winner-list",
   "/win-number",
   ...SIGNED_OUT_PATHS,
+  ...SIGNED_IN_PATHS,
 ];
 
 /** Render passes at most: each one may show data that asks for more (the 2D board needs its draw). */
@@ -104,7 +116,7 @@ function normalisePath(pathname: string): string {
  */
 export function drawsFirstPaint(pathname: string, signedIn = false): boolean {
   const path = normalisePath(pathname);
-  if (signedIn && SIGNED_OUT_PATHS.includes(path)) return false;
+  if (SIGNED_OUT_PATHS.includes(path) ? signedIn : SIGNED_IN_PATHS.includes(path) && !signedIn) return false;
   return FIRST_PAINT_PATHS.includes(path) && (matchRoutes(routes, path)?.length ?? 0) > 0;
 }
 
@@ -157,7 +169,9 @@ export function createFirstPaintRenderer({ locales, callApi }: FirstPaintOptions
     /** Draws `url` in `lng` (anything else: Burmese); null when the path is not one the server draws. */
     async render(url: string, lng: string | undefined): Promise<FirstPaint | null> {
       const { pathname, search } = new URL(url, "http://first-paint.invalid");
-      if (!drawsFirstPaint(pathname)) return null;
+      // Whom the page is drawn for follows from the path: the server asks for each only for that browser.
+      const forSignedIn = SIGNED_IN_PATHS.includes(normalisePath(pathname));
+      if (!drawsFirstPaint(pathname, forSignedIn)) return null;
       const language: Language = isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
       const i18n = i18nFor(language);
       const location = `${normalisePath(pathname)}${search}`;
@@ -181,7 +195,9 @@ export function createFirstPaintRenderer({ locales, callApi }: FirstPaintOptions
             <I18nextProvider i18n={i18n}>
               <AppFrame client={client}>
                 <StaticRouter location={location}>
-                  <AppRoutes />
+                  <DrawingForSignedIn.Provider value={forSignedIn}>
+                    <AppRoutes />
+                  </DrawingForSignedIn.Provider>
                 </StaticRouter>
               </AppFrame>
             </I18nextProvider>,
@@ -222,6 +238,7 @@ export function createFirstPaintRenderer({ locales, callApi }: FirstPaintOptions
               queries,
               drawnAt,
               serverTime: serverTime.toISOString(),
+              ...(forSignedIn ? { forSignedIn } : {}),
             })}</script>`,
           leadImage: leadImageOf(html),
         };

@@ -14,6 +14,7 @@ import { whenPageShown } from "./lib/page-shown.ts";
 import { captureInstallPrompt, registerServiceWorker } from "./lib/pwa.ts";
 import { freezeClock } from "./lib/render-clock.ts";
 import { BrowserRouter } from "./lib/router.tsx";
+import { useSession } from "./lib/session-store.ts";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -26,7 +27,11 @@ if (import.meta.env.PROD) registerServiceWorker();
 if (import.meta.env.PROD) whenIdle(() => void import("./lib/speed-report.ts").then((m) => m.startVitals()));
 
 // A page the server drew arrives with the data and translations it was drawn with.
-const firstPaint = readFirstPaint(document);
+const drawn = readFirstPaint(document);
+// Drawn for a signed-in browser whose player is no longer stored (storage cleared): nothing to take
+// over; the app draws afresh and its guard asks the visitor to sign in.
+const firstPaint = drawn?.forSignedIn && !useSession.getState().user?.token ? undefined : drawn;
+if (drawn && !firstPaint) root.removeAttribute("inert");
 const i18n = initI18n(firstPaint && { lng: firstPaint.lng, resources: firstPaint.resources });
 if (firstPaint) {
   hydrate(queryClient, firstPaint.queries);

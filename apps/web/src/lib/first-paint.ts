@@ -15,6 +15,8 @@ export interface FirstPaintData {
   drawnAt: number;
   /** The server's clock when it sent the page (ISO 8601): countdowns follow the server's time. */
   serverTime: string;
+  /** Drawn for a signed-in browser (a page behind the login, without the player's own parts). */
+  forSignedIn?: boolean;
 }
 
 /** The id of the inert JSON block that carries FirstPaintData in the page. */

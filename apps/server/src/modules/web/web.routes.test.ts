@@ -25,15 +25,15 @@ const APP_JS = `console.log(${JSON.stringify("shwe ".repeat(500))});`;
 
 /**
  * A stand-in for the web build's first-paint bundle: draws "/" and "/two/lottery" with the language
- * it is given, after reading one public API answer in-process, and "/login" for a browser that is
- * not signed in; "/broken" fails.
+ * it is given, after reading one public API answer in-process, "/login" for a browser that is not
+ * signed in and "/cashin" for one that is; "/broken" fails.
  */
 const FAKE_BUNDLE = `
 export const LANGUAGES = ["mm", "en", "cn", "thai"];
 export const SIGNED_IN_COOKIE = "signed_in";
 export const drawn = [];
 export function drawsFirstPaint(pathname, signedIn) {
-  return ["/", "/two/lottery", "/broken"].includes(pathname) || (pathname === "/login" && !signedIn);
+  return ["/", "/two/lottery", "/broken"].includes(pathname) || (pathname === "/login" && !signedIn) || (pathname === "/cashin" && signedIn);
 }
 export function createFirstPaintRenderer({ locales, callApi }) {
   return {
@@ -156,7 +156,7 @@ describe("web: the server's first paint", () => {
     expect(bundle.drawn.slice(before)).toEqual(["/|mm"]);
   });
 
-  it("draws a signed-out page only for a browser without the signed-in cookie", async () => {
+  it("draws a signed-out page only for a browser without the signed-in cookie, a signed-in page only with it", async () => {
     const visitor = await t.app.inject({ method: "GET", url: "/login", headers: { cookie: "signed_in=0; i18nextLng=en" } });
     expect(visitor.body).toContain('<div id="root" inert><main><p>Hello');
     expect(String(visitor.headers.vary)).toMatch(/cookie/);
@@ -165,6 +165,10 @@ describe("web: the server's first paint", () => {
     expect(player.headers["cache-control"]).toBe("no-cache");
     expect(player.body).toBe(INDEX);
     expect(String(player.headers.vary)).toMatch(/cookie/);
+    expect((await t.app.inject({ method: "GET", url: "/cashin", headers: { cookie: "signed_in=1" } })).body).toContain(
+      '<div id="root" inert>',
+    );
+    expect((await t.app.inject({ method: "GET", url: "/cashin" })).body).toBe(INDEX);
   });
 
   it("falls back to index.html when the drawing fails", async () => {

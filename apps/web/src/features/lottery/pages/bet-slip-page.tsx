@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { LoadMore } from "../../../components/load-more.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { clockNow } from "../../../lib/render-clock.ts";
 import { useBetSlips } from "../api/bet-slips.ts";
 import { DateRangeFields } from "../components/date-range.tsx";
 import { GameTabs } from "../components/game-tabs.tsx";
@@ -16,7 +17,7 @@ export function BetSlipPage() {
   const { t } = useTranslation("lottery");
   useLiveResults();
   const panelId = useId();
-  const today = daysAgo(0);
+  const today = daysAgo(0, clockNow());
   const [type, setType] = useState<LotteryType>("2D");
   const [range, setRange] = useState({ start: today, end: today });
   const slips = useBetSlips(type, range.start, range.end);

@@ -1,7 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { mockApi, renderWithProviders, signIn } from "../../../test/render.tsx";
+import { useSession } from "../../../lib/session-store.ts";
+import { mockApi, renderRoutes, renderWithProviders, signIn } from "../../../test/render.tsx";
 import { BetSlipPage } from "../pages/bet-slip-page.tsx";
 
 const slip = {
@@ -99,5 +100,23 @@ describe("BetSlipPage", () => {
     await user.click(within(card).getByRole("button", { name: "Show all 30 lines" }));
     expect(card.querySelectorAll("tr[data-line]")).toHaveLength(30);
     expect(card).toHaveTextContent("Total 3,000");
+  });
+
+  it("drawn by the server for a signed-in browser without the player (its slips loading), is taken over as drawn, then lists them", async () => {
+    useSession.setState({ user: null });
+    mockApi({ "user/bet_slip_history_2d": { body: { data: [slip] } } });
+    let drawing = "";
+    const view = renderRoutes([{ path: "/betslip", element: <BetSlipPage /> }], {
+      path: "/betslip",
+      drawn: true,
+      inBrowser: () => {
+        drawing = document.body.innerHTML;
+        signIn();
+      },
+    });
+    expect(drawing).toContain("<h1");
+    expect(drawing).not.toContain("Slip #12");
+    expect(view.mismatches).toEqual([]);
+    expect(await screen.findByText("Slip #12")).toBeInTheDocument();
   });
 });

@@ -3,18 +3,21 @@ import type { ReactNode } from "react";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { useSession } from "../../../lib/session-store.ts";
 
+/** Where a balance stands until the player is known (a page the server drew, while the app takes it over). */
+const UNKNOWN = "—";
+
 /** A wallet page's title with the player's current main and game balances beside it. */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   const { t } = useTranslation("wallet");
-  const balance = useSession((s) => s.user?.balance ?? 0);
-  const gameBalance = useSession((s) => s.user?.game_balance ?? 0);
+  const balance = useSession((s) => (s.user ? formatAmount(s.user.balance ?? 0) : UNKNOWN));
+  const gameBalance = useSession((s) => (s.user ? formatAmount(s.user.game_balance ?? 0) : UNKNOWN));
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
       <div className="min-w-0">
         <h1 className="text-xl font-bold text-text sm:text-2xl">{title}</h1>
         <p className="tabular text-sm text-muted">
-          {t("balances.main")} <span className="font-semibold text-gold">{formatAmount(balance)}</span> · {t("balances.game")}{" "}
-          <span className="font-semibold text-text">{formatAmount(gameBalance)}</span> {t("currency")}
+          {t("balances.main")} <span className="font-semibold text-gold">{balance}</span> · {t("balances.game")}{" "}
+          <span className="font-semibold text-text">{gameBalance}</span> {t("currency")}
         </p>
       </div>
       {children}

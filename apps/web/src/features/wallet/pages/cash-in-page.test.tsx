@@ -1,7 +1,9 @@
 import { yangonDate } from "@shwe/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi, signIn } from "../../../test/render.tsx";
+import { useSession } from "../../../lib/session-store.ts";
+import { mockApi, renderRoutes, signIn, testQueryClient } from "../../../test/render.tsx";
+import { walletKeys } from "../api/query-keys.ts";
 import { cashInRow, METHODS, renderPage, requestsTo, SLOW, setupUser } from "../test/fixtures.tsx";
 import { CashInPage } from "./cash-in-page.tsx";
 
@@ -185,5 +187,28 @@ describe("/cashin", SLOW, () => {
     expect(first).toBeTruthy();
     expect(retry).toBe(first);
     expect(next).not.toBe(first);
+  });
+
+  it("drawn by the server for a signed-in browser without the player (the wallets from the public answers), is taken over as drawn, then shows the balances", async () => {
+    useSession.setState({ user: null });
+    mockCashIn();
+    const client = testQueryClient();
+    client.setQueryData(walletKeys.methods("in"), METHODS);
+    client.setQueryData(walletKeys.chips("in"), [10_000, 50_000, 100_000]);
+    let drawing = "";
+    const view = renderRoutes([{ path: "/cashin", element: <CashInPage /> }], {
+      path: "/cashin",
+      client,
+      drawn: true,
+      inBrowser: () => {
+        drawing = document.body.innerHTML;
+        signIn();
+      },
+    });
+    expect(drawing).toContain("KBZPay");
+    expect(drawing).toContain("—");
+    expect(drawing).not.toContain("1,234,567");
+    expect(view.mismatches).toEqual([]);
+    expect(await screen.findByText("1,234,567")).toBeInTheDocument();
   });
 });

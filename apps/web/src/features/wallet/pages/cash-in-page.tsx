@@ -5,6 +5,7 @@ import { Button } from "../../../components/button.tsx";
 import { Field } from "../../../components/field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { clockNow } from "../../../lib/render-clock.ts";
 import { Link } from "../../../lib/router.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { BreakNotice, useRunningBreak } from "../../protection/components/break-notice.tsx";
@@ -45,7 +46,7 @@ export function CashInPage() {
   const [promo, setPromo] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const cashIn = useMoneyMutation(sendCashIn);
-  const today = yangonDate();
+  const today = yangonDate(clockNow());
   const onBreak = useRunningBreak();
 
   const submit = (event: FormEvent) => {

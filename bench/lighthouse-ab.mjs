@@ -1,0 +1,127 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+import { createScratchDatabase } from "./lib/database.mjs";
+import { startServer } from "./lib/servers.mjs";
+
+/**
+ * One page, several builds, Lighthouse runs alternated between them (A, B, A, B, …), so a machine whose
+ * speed drifts during the runs (other work, a noisy neighbour) weighs on every build alike:
+ *
+ *   node bench/lighthouse-ab.mjs <path> <signed in: 0|1> <runs> <web dist> [<web dist> …]
+ *
+ * Each build (a `vite build --outDir` folder) is served by its own server (`WEB_DIST`) on one scratch
+ * database with the demo data. `PROFILE=default` uses Lighthouse's default mobile profile; otherwise the
+ * cheap-Android profile of `lighthouse.mjs` (RTT 300 ms, 700 Kbps, CPU ×12, simulated). Signed in: as in
+ * `lighthouse.mjs`, a fresh context with the demo player's session and the signed-in cookie written from
+ * `/api/health` first. Prints each run (score, FCP, LCP, TBT, the benchmark index, the LCP element and
+ * its phases; `REQS=1` adds the requests) and the medians per build. A comparison tool, not the results
+ * table: it writes nothing under bench/results.
+ */
+const [path, signedIn, runsArg, ...dists] = process.argv.slice(2);
+if (!path?.startsWith("/") || !["0", "1"].includes(signedIn) || dists.length === 0) {
+  console.error("usage: node bench/lighthouse-ab.mjs <path> <signed in: 0|1> <runs> <web dist> [<web dist> …]");
+  process.exit(2);
+}
+const RUNS = Math.max(1, Number(runsArg) || 3);
+const PLAYER = { phone: "09500000001", password: "demo-player-1" };
+const CHEAP = {
+  throttlingMethod: "simulate",
+  throttling: {
+    rttMs: 300,
+    throughputKbps: 700,
+    cpuSlowdownMultiplier: 12,
+    requestLatencyMs: 300 * 3.75,
+    downloadThroughputKbps: 700 * 0.9,
+    uploadThroughputKbps: 700 * 0.9,
+  },
+};
+const profile = process.env.PROFILE === "default" ? {} : CHEAP;
+const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const db = await createScratchDatabase();
+const servers = [];
+let chrome;
+let browser;
+try {
+  for (const dist of dists) servers.push(await startServer({ databaseUrl: db.url, env: { WEB_DIST: dist } }));
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  const session = signedIn === "1" ? await signIn(servers[0].base) : undefined;
+  const all = dists.map(() => []);
+  for (let run = 0; run < RUNS; run++) {
+    for (let i = 0; i < dists.length; i++) {
+      const base = servers[i].base;
+      const config = { extends: "lighthouse:default", settings: { onlyCategories: ["performance"], ...profile } };
+      const flags = { output: "json", logLevel: "error", onlyCategories: ["performance"] };
+      const context = await browser.createBrowserContext();
+      let lhr;
+      try {
+        if (session) {
+          const tab = await context.newPage();
+          await tab.goto(`${base}/api/health`);
+          await tab.evaluate((value) => {
+            localStorage.setItem("user-info", value);
+            // biome-ignore lint/suspicious/noDocumentCookie: the site's signed-in cookie, as its sign-in sets it
+            document.cookie = "shwe_signed_in=1; path=/; max-age=31536000; SameSite=Lax";
+          }, session);
+          await tab.goto("about:blank");
+          config.settings.disableStorageReset = true;
+          lhr = (await lighthouse(`${base}${path}`, flags, config, tab)).lhr;
+        } else {
+          lhr = (await lighthouse(`${base}${path}`, { ...flags, port: chrome.port }, config)).lhr;
+        }
+      } finally {
+        await context.close().catch(() => undefined);
+      }
+      const audits = lhr.audits;
+      const m = {
+        score: Math.round(lhr.categories.performance.score * 100),
+        fcp: Math.round(audits["first-contentful-paint"].numericValue),
+        lcp: Math.round(audits["largest-contentful-paint"].numericValue),
+        tbt: Math.round(audits["total-blocking-time"].numericValue),
+        cls: audits["cumulative-layout-shift"].numericValue,
+        index: lhr.environment.benchmarkIndex,
+        ended: new URL(lhr.finalDisplayedUrl).pathname,
+      };
+      all[i].push(m);
+      const lcp = audits["largest-contentful-paint-element"]?.details?.items;
+      const element = lcp?.[0]?.items?.[0]?.node?.snippet?.slice(0, 100);
+      const phases = lcp?.[1]?.items?.map((p) => `${p.phase} ${Math.round(p.timing)}`).join(", ");
+      console.log(`${dists[i]} run ${run + 1}: ${JSON.stringify(m)}; LCP element ${element} (${phases})`);
+      if (process.env.REQS) {
+        for (const r of audits["network-requests"].details.items) {
+          console.log(
+            `  ${Math.round(r.networkRequestTime)}–${Math.round(r.networkEndTime)} ms ${r.resourceType} ${r.transferSize} B ${r.url.replace(base, "")}`,
+          );
+        }
+      }
+    }
+  }
+  for (let i = 0; i < dists.length; i++) {
+    const of = (key) => median(all[i].map((m) => m[key]));
+    console.log(
+      `median ${dists[i]}: score ${of("score")}, FCP ${of("fcp")} ms, LCP ${of("lcp")} ms, TBT ${of("tbt")} ms, CLS ${of("cls")}, index ${of("index")}`,
+    );
+  }
+} finally {
+  await browser?.disconnect().catch(() => undefined);
+  await chrome?.kill();
+  for (const server of servers) await server.stop();
+  await db.drop();
+}
+
+/** The demo player's session in the form the app keeps in localStorage. */
+async function signIn(base) {
+  const res = await fetch(`${base}/api/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(PLAYER),
+  });
+  if (!res.ok) throw new Error(`demo player sign-in: ${res.status} ${await res.text()}`);
+  const { token, expires_at, user } = await res.json();
+  return JSON.stringify({ state: { user: { ...user, token, expires_at } }, version: 0 });
+}
