@@ -17,6 +17,7 @@
  * printed apart by the "baseline" line: the same sums over WINDOW_MS windows without a reading.
  */
 import puppeteer from "puppeteer-core";
+import { countReactCommits } from "./lib/react-commits.mjs";
 
 const [site, path, readingsArg = "4", widthArg = "390"] = process.argv.slice(2);
 if (!site || !path) {
@@ -30,10 +31,8 @@ const WINDOW_MS = Number(process.env.WINDOW_MS ?? 800);
 const round = (x) => Math.round(x * 10) / 10;
 const cpu = (event) => (event.tdur ?? event.dur) / 1000;
 
-/** Installed before the page's scripts: counts what each React commit drew again, and when readings arrive. */
+/** Installed before the page's scripts: when readings arrive (React's commits: lib/react-commits.mjs). */
 function instrument() {
-  const commits = [];
-  window.__liveCommits = commits;
   window.__liveReadings = [];
   const NativeSocket = window.WebSocket;
   window.WebSocket = class extends NativeSocket {
@@ -47,50 +46,6 @@ function instrument() {
       });
     }
   };
-  const nameOf = (fiber) => {
-    const t = fiber.type;
-    if (typeof t === "string") return t;
-    if (!t) return "?";
-    return t.displayName || t.name || t.render?.name || t.type?.name || "anon";
-  };
-  const PERFORMED_WORK = 1;
-  function walk(next, prev, out) {
-    const tag = next.tag;
-    if (tag === 0 || tag === 1 || tag === 11 || tag === 14 || tag === 15) {
-      if (!prev || (next.flags & PERFORMED_WORK) === PERFORMED_WORK) {
-        out.components++;
-        const n = nameOf(next);
-        out.names[n] = (out.names[n] ?? 0) + 1;
-      }
-    } else if (tag === 5) {
-      if (!prev || next.memoizedProps !== prev.memoizedProps) {
-        out.hosts++;
-        const n = nameOf(next);
-        out.hostNames[n] = (out.hostNames[n] ?? 0) + 1;
-      }
-    }
-    if (prev && next.child === prev.child) return;
-    for (let child = next.child; child; child = child.sibling) walk(child, prev ? child.alternate : null, out);
-  }
-  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    isDisabled: false,
-    renderers: new Map(),
-    inject() {
-      return 1;
-    },
-    checkDCE() {},
-    onScheduleFiberRoot() {},
-    onCommitFiberUnmount() {},
-    onPostCommitFiberRoot() {},
-    onCommitFiberRoot(_id, root) {
-      if (!window.__liveCounting) return;
-      const out = { at: performance.now(), components: 0, hosts: 0, names: {}, hostNames: {} };
-      const current = root.current;
-      walk(current, current.alternate, out);
-      commits.push(out);
-    },
-  };
 }
 
 const browser = await puppeteer.launch({
@@ -101,6 +56,7 @@ try {
   const page = await browser.newPage();
   await page.setViewport({ width, height: 844 });
   await page.setExtraHTTPHeaders({ "Accept-Language": "my" });
+  await page.evaluateOnNewDocument(countReactCommits);
   await page.evaluateOnNewDocument(instrument);
   await page.goto(new URL(path, site).href, { waitUntil: "load" });
   await page.waitForFunction(() => !document.getElementById("root")?.hasAttribute("inert"), { timeout: 60_000 });
@@ -117,13 +73,13 @@ try {
     transferMode: "ReportEvents",
   });
   const before = await page.evaluate(() => {
-    window.__liveCounting = true;
-    window.__liveCommits.length = 0;
+    window.__countCommits = true;
+    window.__reactCommits.length = 0;
     return window.__liveReadings.length;
   });
   await page.waitForFunction((n) => window.__liveReadings.length >= n, { timeout: 120_000, polling: 200 }, before + READINGS);
   await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 200));
-  const commits = await page.evaluate(() => window.__liveCommits);
+  const commits = await page.evaluate(() => window.__reactCommits);
   await cdp.send("Tracing.end");
   await complete;
 

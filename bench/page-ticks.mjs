@@ -17,6 +17,7 @@
  * whose props changed) with the CPU time of the task it ran in and of the frame that drew it. Animations that the compositor could not take are listed with Chromium's reason.
  */
 import puppeteer from "puppeteer-core";
+import { countReactCommits } from "./lib/react-commits.mjs";
 
 const [site, path, secondsArg = "6", widthArg = "390"] = process.argv.slice(2);
 if (!site || !path) {
@@ -29,57 +30,6 @@ const SETTLE_MS = Number(process.env.SETTLE_MS ?? 3000);
 const round = (x) => Math.round(x * 10) / 10;
 const cpu = (event) => (event.tdur ?? event.dur) / 1000;
 
-/** Installed before the page's scripts: counts what each React commit drew again. */
-function instrument() {
-  const commits = [];
-  window.__tickCommits = commits;
-  const nameOf = (fiber) => {
-    const t = fiber.type;
-    if (typeof t === "string") return t;
-    if (!t) return "?";
-    return t.displayName || t.name || t.render?.name || t.type?.name || "anon";
-  };
-  const PERFORMED_WORK = 1;
-  function walk(next, prev, out) {
-    const tag = next.tag;
-    if (tag === 0 || tag === 1 || tag === 11 || tag === 14 || tag === 15) {
-      if (!prev || (next.flags & PERFORMED_WORK) === PERFORMED_WORK) {
-        out.components++;
-        const n = nameOf(next);
-        out.names[n] = (out.names[n] ?? 0) + 1;
-      }
-    } else if (tag === 5) {
-      if (!prev || next.memoizedProps !== prev.memoizedProps) {
-        out.hosts++;
-        const n = nameOf(next);
-        out.hostNames[n] = (out.hostNames[n] ?? 0) + 1;
-      }
-    }
-    if (prev && next.child === prev.child) return;
-    for (let child = next.child; child; child = child.sibling) walk(child, prev ? child.alternate : null, out);
-  }
-  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    isDisabled: false,
-    renderers: new Map(),
-    inject() {
-      return 1;
-    },
-    checkDCE() {},
-    onScheduleFiberRoot() {},
-    onCommitFiberUnmount() {},
-    onPostCommitFiberRoot() {},
-    onCommitFiberRoot(_id, root) {
-      if (!window.__tickCounting) return;
-      const out = { components: 0, hosts: 0, names: {}, hostNames: {} };
-      const current = root.current;
-      walk(current, current.alternate, out);
-      commits.push(out);
-      performance.mark("react-commit");
-    },
-  };
-}
-
 async function trace(page, cdp) {
   const events = [];
   const onData = (e) => events.push(...e.value);
@@ -90,13 +40,13 @@ async function trace(page, cdp) {
     transferMode: "ReportEvents",
   });
   await page.evaluate(() => {
-    window.__tickCounting = true;
-    window.__tickCommits.length = 0;
+    window.__countCommits = true;
+    window.__reactCommits.length = 0;
   });
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
   const commits = await page.evaluate(() => {
-    window.__tickCounting = false;
-    return window.__tickCommits;
+    window.__countCommits = false;
+    return window.__reactCommits;
   });
   await cdp.send("Tracing.end");
   await complete;
@@ -169,7 +119,7 @@ try {
   const page = await browser.newPage();
   await page.setViewport({ width, height: 844 });
   await page.setExtraHTTPHeaders({ "Accept-Language": "my" });
-  await page.evaluateOnNewDocument(instrument);
+  await page.evaluateOnNewDocument(countReactCommits);
   await page.goto(new URL(path, site).href, { waitUntil: "load" });
   await page.waitForFunction(() => !document.getElementById("root")?.hasAttribute("inert"), { timeout: 60_000 });
   await page.waitForNetworkIdle({ idleTime: 1000, timeout: 30_000 }).catch(() => undefined);

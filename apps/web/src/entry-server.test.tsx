@@ -80,7 +80,8 @@ describe("the server's first paint", () => {
     expect(data.forSignedIn).toBe(true);
     expect(data.queries.queries.map((q) => q.queryKey[0])).not.toContain("user");
     const slips = await renderer.render("/betslip", "en");
-    expect(slips?.html).toContain((locales.en?.lottery as { slips: { title: string } }).slips.title);
+    const lottery = locales.en?.lottery as { slips: { title: string } };
+    expect(slips?.html).toContain(lottery.slips.title);
     // A public page's drawing says nothing of a signed-in browser.
     expect(dataOf((await renderer.render("/", "en"))?.dataScript(new Date()) ?? "").forSignedIn).toBeUndefined();
   });
