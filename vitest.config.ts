@@ -14,6 +14,9 @@ export default defineConfig({
           name: "domain",
           include: ["packages/*/src/**/*.test.ts"],
           environment: "node",
+          // The statistical tests hash 10,000 draws: seconds on a slow or busy machine, whose speed
+          // is not what they test.
+          testTimeout: 60_000,
         },
       },
       {
