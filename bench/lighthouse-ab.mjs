@@ -3,6 +3,7 @@ import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { createScratchDatabase } from "./lib/database.mjs";
 import { startServer } from "./lib/servers.mjs";
+import { demoPlayerSession, writeSession } from "./lib/session.mjs";
 
 /**
  * One page, several builds, Lighthouse runs alternated between them (A, B, A, B, …), so a machine whose
@@ -24,7 +25,6 @@ if (!path?.startsWith("/") || !["0", "1"].includes(signedIn) || dists.length ===
   process.exit(2);
 }
 const RUNS = Math.max(1, Number(runsArg) || 3);
-const PLAYER = { phone: "09500000001", password: "demo-player-1" };
 const CHEAP = {
   throttlingMethod: "simulate",
   throttling: {
@@ -50,7 +50,7 @@ try {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
   browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-  const session = signedIn === "1" ? await signIn(servers[0].base) : undefined;
+  const session = signedIn === "1" ? await demoPlayerSession(servers[0].base) : undefined;
   const all = dists.map(() => []);
   for (let run = 0; run < RUNS; run++) {
     for (let i = 0; i < dists.length; i++) {
@@ -62,13 +62,7 @@ try {
       try {
         if (session) {
           const tab = await context.newPage();
-          await tab.goto(`${base}/api/health`);
-          await tab.evaluate((value) => {
-            localStorage.setItem("user-info", value);
-            // biome-ignore lint/suspicious/noDocumentCookie: the site's signed-in cookie, as its sign-in sets it
-            document.cookie = "shwe_signed_in=1; path=/; max-age=31536000; SameSite=Lax";
-          }, session);
-          await tab.goto("about:blank");
+          await writeSession(tab, base, session);
           config.settings.disableStorageReset = true;
           lhr = (await lighthouse(`${base}${path}`, flags, config, tab)).lhr;
         } else {
@@ -112,16 +106,4 @@ try {
   await chrome?.kill();
   for (const server of servers) await server.stop();
   await db.drop();
-}
-
-/** The demo player's session in the form the app keeps in localStorage. */
-async function signIn(base) {
-  const res = await fetch(`${base}/api/user/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(PLAYER),
-  });
-  if (!res.ok) throw new Error(`demo player sign-in: ${res.status} ${await res.text()}`);
-  const { token, expires_at, user } = await res.json();
-  return JSON.stringify({ state: { user: { ...user, token, expires_at } }, version: 0 });
 }

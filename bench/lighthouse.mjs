@@ -7,6 +7,7 @@ import puppeteer from "puppeteer-core";
 import { createScratchDatabase } from "./lib/database.mjs";
 import { buildReactShell, SHELL_PATH } from "./lib/react-shell/build.mjs";
 import { buildWeb, startServer } from "./lib/servers.mjs";
+import { demoPlayerSession, writeSession } from "./lib/session.mjs";
 import { log } from "./lib/setup.mjs";
 import { round, writeResult } from "./lib/statistics.mjs";
 
@@ -59,7 +60,6 @@ const unknownPages = (wantedPages ?? []).filter((w) => !ALL_PAGES.some(([page]) 
 if (unknownPages.length > 0)
   throw new Error(`BENCH_LH_PAGES: unknown ${unknownPages.join(", ")}; pages: ${ALL_PAGES.map(([p]) => p).join(", ")}`);
 const PAGES = wantedPages ? ALL_PAGES.filter(([page]) => page === SHELL || wantedPages.includes(page)) : ALL_PAGES;
-const PLAYER = { phone: "09500000001", password: "demo-player-1" };
 const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
 // 8 pages × 9 runs = 72 Lighthouse runs, about 12 minutes on a quiet machine (bench/run.mjs stops it at 30).
 const DEADLINE = Date.now() + 1_620_000;
@@ -113,7 +113,7 @@ try {
   const shell = await buildReactShell(outDir);
   log(NAME, `bare React shell: ${shell.js_bytes} B of JS, ${shell.js_gzip_bytes} B gzip; its HTML ${shell.html_gzip_bytes} B gzip`);
   server = await startServer({ databaseUrl: db.url, env: { WEB_DIST: outDir } });
-  const session = await signIn(server.base);
+  const session = await demoPlayerSession(server.base);
   chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
   browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   const results = [];
@@ -172,15 +172,7 @@ try {
   const freshTab = async (signedIn) => {
     const context = await browser.createBrowserContext();
     const tab = await context.newPage();
-    if (signedIn) {
-      await tab.goto(`${server.base}/api/health`, { waitUntil: "load", timeout: 60_000 });
-      await tab.evaluate((value) => {
-        window.localStorage.setItem("user-info", value);
-        // biome-ignore lint/suspicious/noDocumentCookie: the site's signed-in cookie, as its sign-in sets it
-        document.cookie = "shwe_signed_in=1; path=/; max-age=31536000; SameSite=Lax";
-      }, session);
-      await tab.goto("about:blank");
-    }
+    if (signedIn) await writeSession(tab, server.base, session);
     return { context, tab };
   };
 
@@ -279,18 +271,6 @@ try {
   await server?.stop();
   await db.drop();
   rmSync(outDir, { recursive: true, force: true });
-}
-
-/** The demo player's session, signed in once through the API, in the form the app keeps in localStorage. */
-async function signIn(base) {
-  const res = await fetch(`${base}/api/user/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(PLAYER),
-  });
-  if (!res.ok) throw new Error(`demo player sign-in: ${res.status} ${await res.text()}`);
-  const { token, expires_at, user } = await res.json();
-  return JSON.stringify({ state: { user: { ...user, token, expires_at } }, version: 0 });
 }
 
 /** The figures of one Lighthouse run. */
