@@ -65,6 +65,11 @@ describe.skipIf(!hasChromium)("installable app", () => {
   });
 
   it("passes Chromium's installability checks: manifest, icons and a service worker with a fetch handler", async () => {
+    // The page arrives without the manifest's link (it would compete with the first paint); the app adds it once idle.
+    const html = await (await profile.context.request.get("/two/lottery")).text();
+    expect(html).toContain('id="root" inert');
+    expect(html).not.toContain('rel="manifest"');
+    await profile.page.locator('link[rel="manifest"]').waitFor({ state: "attached" });
     const cdp = await profile.context.newCDPSession(profile.page);
     const manifest = await cdp.send("Page.getAppManifest");
     expect(manifest.url).toBe(`${baseUrl}/manifest.webmanifest`);

@@ -6,7 +6,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { BUDGET_STATS, type BudgetChunk, checkBundleBudget, shortModuleId } from "./build/bundle-budget.ts";
 import { deferEntryScripts, START_SCRIPT_BUILT, START_SCRIPT_FILE } from "./build/deferred-start.ts";
 import { precompressDir } from "./build/precompress.ts";
-import { offlinePage, pwaOptions } from "./build/pwa.ts";
+import { manifestAfterLoad, offlinePage, pwaOptions } from "./build/pwa.ts";
 
 const appRoot = import.meta.dirname;
 
@@ -138,6 +138,7 @@ export default defineConfig({
     // The offline page, the web app manifest and the service worker (build/pwa.ts).
     offlinePage(),
     VitePWA(pwaOptions(appRoot)),
+    manifestAfterLoad(),
     serverBundleAndCompression(),
   ],
   server: {

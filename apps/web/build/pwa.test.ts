@@ -5,7 +5,8 @@ import { dirname, join } from "node:path";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSW } from "workbox-build";
-import { APP_MANIFEST, OFFLINE_PAGE, PUSH_SCRIPT, pwaOptions } from "./pwa.ts";
+import { MANIFEST_URL } from "../src/lib/pwa.ts";
+import { APP_MANIFEST, MANIFEST_FILE, OFFLINE_PAGE, PUSH_SCRIPT, pwaOptions, withoutManifestLink } from "./pwa.ts";
 
 /**
  * Builds the real service worker with the site's Workbox settings over a stand-in build folder,
@@ -194,5 +195,24 @@ describe("web app manifest", () => {
         ).toBe("PNG");
       }
     }
+  });
+});
+
+describe("the manifest's link after the first paint", () => {
+  const head = (links: string) =>
+    `<html><head>\n  <link rel="stylesheet" href="/assets/index.css">${links}</head><body><div id="root"></div></body></html>`;
+
+  it("takes vite-plugin-pwa's link out of index.html, where the app links the same address later", () => {
+    expect(pwaOptions(".").manifestFilename).toBe(MANIFEST_FILE);
+    expect(MANIFEST_URL).toBe(`/${MANIFEST_FILE}`);
+    const html = head(`\n  <link rel="manifest" href="/${MANIFEST_FILE}">`);
+    expect(withoutManifestLink(html)).toBe(head(""));
+  });
+
+  it("breaks the build when the link is missing, doubled or points elsewhere", () => {
+    expect(() => withoutManifestLink(head(""))).toThrow(/expected one manifest link, found 0/);
+    const link = `<link rel="manifest" href="/${MANIFEST_FILE}">`;
+    expect(() => withoutManifestLink(head(link + link))).toThrow(/found 2/);
+    expect(() => withoutManifestLink(head('<link rel="manifest" href="/app.webmanifest">'))).toThrow(/points at \/app.webmanifest/);
   });
 });

@@ -101,6 +101,35 @@ export const RUNTIME_CACHING: RuntimeCaching[] = [
   },
 ];
 
+/** The web app manifest's file (its address is MANIFEST_URL in src/lib/pwa.ts). */
+export const MANIFEST_FILE = "manifest.webmanifest";
+
+/**
+ * Takes the manifest's link out of index.html (vite-plugin-pwa writes it into the head); the app links
+ * it once the page has loaded and the main thread is idle (src/lib/pwa.ts, `startInstallableApp`). In
+ * the head, the browser fetched the manifest and then its 192 px icon while the page's own styles, font
+ * and logo were still arriving: on a slow line, two requests that nothing on the first paint needs
+ * (bench/README.md, "The manifest after the first paint"). Listed after VitePWA, whose link it removes.
+ */
+export function manifestAfterLoad(): Plugin {
+  return {
+    name: "shwe:manifest-after-load",
+    apply: "build",
+    // VitePWA's plugin is a "post" plugin: this one must run after it.
+    enforce: "post",
+    transformIndexHtml: { order: "post", handler: (html) => withoutManifestLink(html) },
+  };
+}
+
+/** index.html without its `<link rel="manifest">`, which must point at MANIFEST_FILE. */
+export function withoutManifestLink(html: string): string {
+  const links = [...html.matchAll(/\s*<link rel="manifest" href="([^"]*)"[^>]*>/g)];
+  if (links.length !== 1) throw new Error(`index.html: expected one manifest link, found ${links.length}`);
+  const [link] = links;
+  if (link?.[1] !== `/${MANIFEST_FILE}`) throw new Error(`index.html: the manifest link points at ${link?.[1]}, not /${MANIFEST_FILE}`);
+  return html.replace(link[0], "");
+}
+
 /** The push handlers' file: imported by the service worker when the build has it. */
 export const PUSH_SCRIPT = "push-sw.js";
 
@@ -111,7 +140,7 @@ export function pwaOptions(appRoot: string): Partial<VitePWAOptions> {
     injectRegister: false,
     strategies: "generateSW",
     filename: "sw.js",
-    manifestFilename: "manifest.webmanifest",
+    manifestFilename: MANIFEST_FILE,
     manifest: APP_MANIFEST,
     includeManifestIcons: false,
     // Before the build's precompression, so sw.js gets its .br/.gz copies too.

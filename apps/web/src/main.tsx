@@ -11,7 +11,7 @@ import { whenIdle } from "./lib/idle.ts";
 import { preloadIslands } from "./lib/island.tsx";
 import { preloadRoute } from "./lib/lazy-page.tsx";
 import { whenPageShown } from "./lib/page-shown.ts";
-import { captureInstallPrompt, registerServiceWorker } from "./lib/pwa.ts";
+import { captureInstallPrompt, startInstallableApp } from "./lib/pwa.ts";
 import { freezeClock } from "./lib/render-clock.ts";
 import { BrowserRouter } from "./lib/router.tsx";
 import { useSession } from "./lib/session-store.ts";
@@ -20,9 +20,9 @@ import "./styles.css";
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing");
 loadBurmeseBold();
-// The installable app: the service worker of a production build, and the install prompt.
+// The installable app: the manifest and service worker of a production build, and the install prompt.
 captureInstallPrompt();
-if (import.meta.env.PROD) registerServiceWorker();
+if (import.meta.env.PROD) startInstallableApp();
 // Speed on players' phones: measured from the start (the browser buffers), loaded and sent later.
 if (import.meta.env.PROD) whenIdle(() => void import("./lib/speed-report.ts").then((m) => m.startVitals()));
 

@@ -14,6 +14,7 @@ export interface InstallPromptEvent extends Event {
 
 let deferred: InstallPromptEvent | null = null;
 let installed = false;
+let engaged = false;
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const fn of listeners) fn();
@@ -22,6 +23,15 @@ const notify = () => {
 /** The browser offers to install the app now (a prompt is waiting). */
 export function canInstall(): boolean {
   return deferred !== null;
+}
+
+/**
+ * The player has tapped, clicked, typed or used the mouse wheel on this page. The install banner
+ * waits for that: it never covers a page the player has only just opened (and so never becomes
+ * the page's largest paint).
+ */
+export function hasEngaged(): boolean {
+  return engaged;
 }
 
 /** The app runs installed (standalone window) or was just installed from this page. */
@@ -51,8 +61,21 @@ export async function promptInstall(): Promise<"accepted" | "dismissed" | "unava
   return outcome;
 }
 
-/** Keeps the install prompt from the moment the page starts (the browser may offer it early). */
+/** What counts as the player's first engagement with the page (a programmatic scroll does not). */
+const ENGAGEMENT_EVENTS = ["pointerdown", "keydown", "wheel"] as const;
+
+/**
+ * Keeps the install prompt from the moment the page starts (the browser may offer it early), and
+ * notes the player's first engagement with the page.
+ */
 export function captureInstallPrompt(target: Window = window): void {
+  engaged = false;
+  const onEngaged = () => {
+    for (const type of ENGAGEMENT_EVENTS) target.removeEventListener(type, onEngaged, true);
+    engaged = true;
+    notify();
+  };
+  for (const type of ENGAGEMENT_EVENTS) target.addEventListener(type, onEngaged, { capture: true, passive: true });
   target.addEventListener("beforeinstallprompt", (event) => {
     // The site shows its own, dismissable banner instead of the browser's mini-infobar.
     event.preventDefault();
@@ -66,10 +89,27 @@ export function captureInstallPrompt(target: Window = window): void {
   });
 }
 
-/** Registers the service worker once the page has loaded and the main thread is idle. */
-export function registerServiceWorker(url = "/sw.js"): void {
-  if (!("serviceWorker" in navigator)) return;
+/** The web app manifest's address (build/pwa.ts, MANIFEST_FILE). */
+export const MANIFEST_URL = "/manifest.webmanifest";
+
+/** Links the web app manifest from the page's head, unless a link is there already. */
+export function linkManifest(doc: Document = document, href = MANIFEST_URL): void {
+  if (doc.querySelector('link[rel="manifest"]')) return;
+  const link = doc.createElement("link");
+  link.rel = "manifest";
+  link.href = href;
+  doc.head.appendChild(link);
+}
+
+/**
+ * Once the page has loaded and the main thread is idle: links the manifest (the build keeps it out of
+ * the page's head, so neither it nor its icon competes with the first paint on a slow line) and
+ * registers the service worker. Chrome checks whether the app can be installed when the link appears,
+ * and offers its prompt (captureInstallPrompt) from then on.
+ */
+export function startInstallableApp(url = "/sw.js"): void {
   whenIdle(() => {
-    navigator.serviceWorker.register(url, { scope: "/" }).catch(() => undefined);
+    linkManifest();
+    if ("serviceWorker" in navigator) navigator.serviceWorker.register(url, { scope: "/" }).catch(() => undefined);
   });
 }

@@ -63,13 +63,33 @@ describe("Scan QR Code popup", () => {
 });
 
 describe("install banner", () => {
-  it("appears only once the browser offers to install, and opens the browser's dialog", async () => {
+  beforeEach(async () => {
+    // A page that has just started: the player has not touched it yet.
+    captureInstallPrompt(window);
+    // The banner's lazy chunk is loaded already, so a banner that is not shown is one the slot holds back.
+    await import("./components/install-banner.tsx");
+  });
+
+  it("appears only once the browser offers to install and the player has engaged with the page, and opens the browser's dialog", async () => {
     renderWithProviders(<InstallBannerSlot />);
     expect(screen.queryByRole("complementary", { name: "Install Shwe Lucky" })).not.toBeInTheDocument();
 
     // The player says no in Chrome's dialog: the prompt is used up, the banner goes.
     const { event, prompt } = offerInstall("dismissed");
     expect(event.defaultPrevented).toBe(true);
+    // Offered, but the player has not touched the page yet: the page stays as it was drawn (React is
+    // given the time it needs to show a banner: the chunk is loaded, only its render is pending).
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(screen.queryByRole("complementary", { name: "Install Shwe Lucky" })).not.toBeInTheDocument();
+    expect(canInstall()).toBe(true);
+    // A scroll the page makes itself (scroll restoration) is not the player.
+    act(() => {
+      window.dispatchEvent(new Event("scroll"));
+    });
+    expect(screen.queryByRole("complementary", { name: "Install Shwe Lucky" })).not.toBeInTheDocument();
+    await userEvent.keyboard("{Tab}");
     const banner = await screen.findByRole("complementary", { name: "Install Shwe Lucky" });
     await userEvent.click(within(banner).getByRole("button", { name: "Install" }));
     expect(prompt).toHaveBeenCalledTimes(1);
@@ -80,6 +100,7 @@ describe("install banner", () => {
   it("stays closed once the player closes it, also on the next visit", async () => {
     const first = renderWithProviders(<InstallBannerSlot />);
     offerInstall("dismissed");
+    await userEvent.click(document.body);
     await userEvent.click(await screen.findByRole("button", { name: "Close" }));
     expect(screen.queryByRole("complementary", { name: "Install Shwe Lucky" })).not.toBeInTheDocument();
     expect(installBannerDismissed()).toBe(true);
@@ -87,7 +108,10 @@ describe("install banner", () => {
 
     renderWithProviders(<InstallBannerSlot />);
     offerInstall("dismissed");
-    await new Promise((r) => setTimeout(r, 20));
+    await userEvent.click(document.body);
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
     expect(screen.queryByRole("complementary", { name: "Install Shwe Lucky" })).not.toBeInTheDocument();
     // After the quiet period it may be offered again.
     expect(installBannerDismissed(Date.now() + INSTALL_BANNER_QUIET_MS + 1)).toBe(false);

@@ -1,13 +1,18 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
-import { canInstall, onInstallChange } from "../../../lib/pwa.ts";
+import { canInstall, hasEngaged, onInstallChange } from "../../../lib/pwa.ts";
 import { installBannerDismissed } from "./install-banner-memory.ts";
 
 // Downloads only when the browser offers to install the app.
 const InstallBanner = lazy(() => import("./install-banner.tsx").then((m) => ({ default: m.InstallBanner })));
 
-/** Where the install banner appears: only while the browser offers to install and the player has not closed it. */
+const offered = () => canInstall() && hasEngaged();
+
+/**
+ * Where the install banner appears: only while the browser offers to install, once the player has
+ * engaged with the page (a tap, a key), and unless they have closed it.
+ */
 export function InstallBannerSlot() {
-  const installable = useSyncExternalStore(onInstallChange, canInstall, () => false);
+  const installable = useSyncExternalStore(onInstallChange, offered, () => false);
   const [dismissed, setDismissed] = useState(installBannerDismissed);
   if (!installable || dismissed) return null;
   return (
