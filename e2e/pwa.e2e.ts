@@ -80,6 +80,18 @@ describe.skipIf(!hasChromium)("installable app", () => {
     expect(installabilityErrors).toEqual([]);
   });
 
+  it("offers the install banner once the player taps the page: Chrome's prompt is kept from a first visit", async () => {
+    const { page } = profile;
+    await page.goto("/login");
+    await page.locator('link[rel="manifest"]').waitFor({ state: "attached" });
+    const banner = page.getByRole("complementary", { name: text("mm", "pwa:banner.title") });
+    await page.mouse.click(5, 400);
+    await banner.waitFor();
+    // Closed, it stays closed (the journeys below use the page without it).
+    await banner.getByRole("button", { name: text("mm", "pwa:banner.dismiss") }).click();
+    await banner.waitFor({ state: "detached" });
+  });
+
   it("answers a page with the offline page (Burmese and English) when there is no network, and the page once it is back", async () => {
     const { context, page } = profile;
     await context.setOffline(true);
