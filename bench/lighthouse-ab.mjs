@@ -2,6 +2,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { createScratchDatabase } from "./lib/database.mjs";
+import { MARKET_MODE, openMarketAllDay, setMarketStatus } from "./lib/market.mjs";
 import { startServer } from "./lib/servers.mjs";
 import { demoPlayerSession, writeSession } from "./lib/session.mjs";
 
@@ -12,7 +13,7 @@ import { demoPlayerSession, writeSession } from "./lib/session.mjs";
  *   node bench/lighthouse-ab.mjs <path> <signed in: 0|1> <runs> <web dist> [<web dist> …]
  *
  * Each build (a `vite build --outDir` folder) is served by its own server (`WEB_DIST`) on one scratch
- * database with the demo data. `PROFILE=default` uses Lighthouse's default mobile profile; otherwise the
+ * database with the demo data (`BENCH_LH_MARKET=open`: the SET market read all day, bench/lib/market.mjs). `PROFILE=default` uses Lighthouse's default mobile profile; otherwise the
  * cheap-Android profile of `lighthouse.mjs` (RTT 300 ms, 700 Kbps, CPU ×12, simulated). Signed in: as in
  * `lighthouse.mjs`, a fresh context with the demo player's session and the signed-in cookie written from
  * `/api/health` first. Prints each run (score, FCP, LCP, TBT, the benchmark index, the LCP element and
@@ -45,6 +46,8 @@ let chrome;
 let browser;
 try {
   for (const dist of dists) servers.push(await startServer({ databaseUrl: db.url, env: { WEB_DIST: dist } }));
+  if (process.env.BENCH_LH_MARKET === "open") await openMarketAllDay(db.url);
+  console.log(`SET market ${MARKET_MODE}: ${await setMarketStatus(servers[0].base)}`);
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
