@@ -87,6 +87,14 @@ describe.skipIf(!hasChromium)("installable app", () => {
     const banner = page.getByRole("complementary", { name: text("mm", "pwa:banner.title") });
     await page.mouse.click(5, 400);
     await banner.waitFor();
+    // The support chat's button stands above the banner, not behind it.
+    const chat = page.getByTestId("support-button");
+    await expect
+      .poll(async () => {
+        const [b, c] = await Promise.all([banner.boundingBox(), chat.boundingBox()]);
+        return b && c ? Math.round(c.y + c.height) <= Math.round(b.y) : "not laid out";
+      })
+      .toBe(true);
     // Closed, it stays closed (the journeys below use the page without it).
     await banner.getByRole("button", { name: text("mm", "pwa:banner.dismiss") }).click();
     await banner.waitFor({ state: "detached" });

@@ -6,6 +6,7 @@ import { canInstall, captureInstallPrompt } from "../../lib/pwa.ts";
 import { mockApi, renderRoutes, renderWithProviders } from "../../test/render.tsx";
 import { QrCodeDialog } from "../shell/components/qr-code-dialog.tsx";
 import { useShellUi } from "../shell/stores/shell-ui.ts";
+import { INSTALL_BANNER_HEIGHT } from "./components/install-banner.tsx";
 import { INSTALL_BANNER_KEY, INSTALL_BANNER_QUIET_MS, installBannerDismissed } from "./components/install-banner-memory.ts";
 import { InstallBannerSlot } from "./components/install-banner-slot.tsx";
 import { InstallPage } from "./pages/install-page.tsx";
@@ -91,10 +92,13 @@ describe("install banner", () => {
     expect(screen.queryByRole("complementary", { name: "Install Shwe Lucky" })).not.toBeInTheDocument();
     await userEvent.keyboard("{Tab}");
     const banner = await screen.findByRole("complementary", { name: "Install Shwe Lucky" });
+    // Its height is published for the chat button to stand above it (jsdom lays nothing out: 0px).
+    expect(document.documentElement.style.getPropertyValue(INSTALL_BANNER_HEIGHT)).toBe("0px");
     await userEvent.click(within(banner).getByRole("button", { name: "Install" }));
     expect(prompt).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole("complementary", { name: "Install Shwe Lucky" })).not.toBeInTheDocument());
     expect(canInstall()).toBe(false);
+    expect(document.documentElement.style.getPropertyValue(INSTALL_BANNER_HEIGHT)).toBe("");
   });
 
   it("stays closed once the player closes it, also on the next visit", async () => {

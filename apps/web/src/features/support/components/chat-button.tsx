@@ -75,13 +75,14 @@ export function ChatButton() {
   return (
     <>
       {open ? null : (
+        // Above the install banner while it is shown (its height: --install-banner-h, install-banner.tsx).
         <button
           type="button"
           onClick={() => useChat.getState().setOpen(true)}
           onPointerEnter={() => void ChatPanel.preload()}
           aria-label={unread > 0 ? t("button.unread", { count: unread }) : t("button.open")}
           data-testid="support-button"
-          className="fixed right-3 bottom-[calc(6.5rem+env(safe-area-inset-bottom))] z-30 flex size-13 items-center justify-center rounded-full bg-gold text-bg shadow-card transition-colors hover:bg-gold-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold xl:right-5 xl:bottom-6"
+          className="fixed right-3 bottom-[max(calc(6.5rem+env(safe-area-inset-bottom)),calc(var(--install-banner-h,0px)+0.5rem))] z-30 flex size-13 items-center justify-center rounded-full bg-gold text-bg shadow-card transition-colors hover:bg-gold-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold xl:right-5 xl:bottom-[max(1.5rem,calc(var(--install-banner-h,0px)+0.5rem))]"
         >
           <svg width={26} height={26} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
             <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" strokeLinejoin="round" />
