@@ -37,9 +37,13 @@ const BreakWatch = lazy(() => import("../../protection/components/break-notice.t
 // not part of the first paint), in one chunk.
 const LiveBlocks = lazy(() => import("../components/live-blocks.tsx").then((m) => ({ default: m.LiveBlocks })));
 
-/** The height kept for the live market block before it draws (no layout shift): SET games show the day's numbers too. */
+/**
+ * The height kept for the live market block before it draws, and while its note changes (no layout shift):
+ * SET games show the day's numbers too. It holds a note of three lines of Burmese on a phone (a final result
+ * beside the "information only" line, from 360 px up), and the same on a desktop, whose block is lower.
+ */
 const marketPlace = (type: LotteryType) =>
-  type === "2D" || type === "1D" ? "min-h-80 lg:min-h-72" : type === "C2D" || type === "C1D" ? "min-h-56" : undefined;
+  type === "2D" || type === "1D" ? "min-h-80" : type === "C2D" || type === "C1D" ? "min-h-60" : undefined;
 
 // Below the board on a phone: the stake and the slip hydrate after the board.
 const SlipPanel = lazyIsland("slip-panel", () => import("../components/slip-panel.tsx").then((m) => m.SlipPanel));
