@@ -2,7 +2,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { createScratchDatabase } from "./lib/database.mjs";
-import { MARKET_MODE, openMarketAllDay, setMarketStatus } from "./lib/market.mjs";
+import { prepareMarket } from "./lib/market.mjs";
 import { startServer } from "./lib/servers.mjs";
 import { demoPlayerSession, writeSession } from "./lib/session.mjs";
 
@@ -46,8 +46,8 @@ let chrome;
 let browser;
 try {
   for (const dist of dists) servers.push(await startServer({ databaseUrl: db.url, env: { WEB_DIST: dist } }));
-  if (process.env.BENCH_LH_MARKET === "open") await openMarketAllDay(db.url);
-  console.log(`SET market ${MARKET_MODE}: ${await setMarketStatus(servers[0].base)}`);
+  const market = await prepareMarket(db.url, servers[0].base);
+  console.log(`SET market ${market.mode}: ${market.status_before_runs}`);
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],

@@ -5,7 +5,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { createScratchDatabase } from "./lib/database.mjs";
-import { MARKET_MODE, openMarketAllDay, setMarketStatus } from "./lib/market.mjs";
+import { prepareMarket } from "./lib/market.mjs";
 import { buildReactShell, SHELL_PATH } from "./lib/react-shell/build.mjs";
 import { buildWeb, startServer } from "./lib/servers.mjs";
 import { demoPlayerSession, writeSession } from "./lib/session.mjs";
@@ -115,8 +115,7 @@ try {
   log(NAME, `bare React shell: ${shell.js_bytes} B of JS, ${shell.js_gzip_bytes} B gzip; its HTML ${shell.html_gzip_bytes} B gzip`);
   server = await startServer({ databaseUrl: db.url, env: { WEB_DIST: outDir } });
   // The 2D page's live block: the SET market as the clock finds it, or read all day (BENCH_LH_MARKET=open).
-  if (process.env.BENCH_LH_MARKET === "open") await openMarketAllDay(db.url);
-  const market = { mode: MARKET_MODE, status_before_runs: await setMarketStatus(server.base) };
+  const market = await prepareMarket(db.url, server.base);
   log(NAME, `SET market ${market.mode}: ${market.status_before_runs}`);
   const session = await demoPlayerSession(server.base);
   chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });

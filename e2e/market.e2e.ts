@@ -25,6 +25,17 @@ async function advance(baseUrl: string, steps: number): Promise<string> {
   return twoD;
 }
 
+/** The demo hook: the game's next draw is due now; the scheduler results and settles it. */
+async function drawDue(baseUrl: string, type: "2D" | "C2D") {
+  const res = await fetch(`${baseUrl}/api/dev/lottery/draw-due`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ type }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { draw_id: number; draw_at: string; status: string; number: string | null };
+}
+
 /** "HH:MM" of an instant in Yangon time, as the page prints draw times. */
 const yangonClock = (iso: string) => new Date(Date.parse(iso) + 390 * 60_000).toISOString().slice(11, 16);
 
@@ -96,12 +107,7 @@ describe.skipIf(!hasChromium)("market", () => {
     await expectNoShift(page);
     // Just after a crypto draw the note also says the result is final (three lines of Burmese at 390 px):
     // still within the place kept for the block.
-    const due = await fetch(`${browser.baseUrl}/api/dev/lottery/draw-due`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ type: "C2D" }),
-    });
-    expect(due.status).toBe(200);
+    await drawDue(browser.baseUrl, "C2D");
     await page.getByTestId("market-final").waitFor();
     await expectNoShift(page);
     await page.screenshot({ path: `${SHOTS}/crypto-mobile.png`, fullPage: false });
@@ -138,13 +144,7 @@ describe.skipIf(!hasChromium)("market", () => {
     expect(await page.getByTestId("market-note").textContent()).toContain(text("en", "market:infoOnly"));
 
     // The draw time passes (the demo hook makes the next 2D draw due now; the scheduler results and settles it).
-    const res = await fetch(`${browser.baseUrl}/api/dev/lottery/draw-due`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ type: "2D" }),
-    });
-    expect(res.status).toBe(200);
-    const due = (await res.json()) as { draw_id: number; draw_at: string; status: string; number: string | null };
+    const due = await drawDue(browser.baseUrl, "2D");
     expect(due.status).toBe("settled");
     expect(due.number).toMatch(/^\d{2}$/);
 

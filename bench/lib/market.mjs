@@ -8,10 +8,19 @@ import pg from "pg";
  * it), so the demo feed sends a reading every 5 s whatever the hour; on a day without a draw (a weekend, an off
  * day) it stays closed. Either way the result records the status the site reported before the runs.
  */
-export const MARKET_MODE = process.env.BENCH_LH_MARKET === "open" ? "open all day" : "as the clock finds it";
+const OPEN_ALL_DAY = process.env.BENCH_LH_MARKET === "open";
+
+/**
+ * Sets the SET market up as BENCH_LH_MARKET asks, on the database at `databaseUrl` served at `base`, and
+ * returns what the result records: the mode and the status the site reported before the runs.
+ */
+export async function prepareMarket(databaseUrl, base) {
+  if (OPEN_ALL_DAY) await openMarketAllDay(databaseUrl);
+  return { mode: OPEN_ALL_DAY ? "open all day" : "as the clock finds it", status_before_runs: await setMarketStatus(base) };
+}
 
 /** Makes the SET market of the database at `databaseUrl` read all day (with the default interval and notice). */
-export async function openMarketAllDay(databaseUrl) {
+async function openMarketAllDay(databaseUrl) {
   const value = {
     enabled: true,
     interval_ms: 5000,
@@ -32,9 +41,8 @@ export async function openMarketAllDay(databaseUrl) {
 }
 
 /** The SET market's status as the site reports it to players (open, lunch break, closed, holiday …). */
-export async function setMarketStatus(base) {
+async function setMarketStatus(base) {
   const res = await fetch(`${base}/api/market/set`);
   if (!res.ok) return `unknown (HTTP ${res.status})`;
-  const body = await res.json();
-  return body?.data?.status ?? body?.status ?? "unknown";
+  return (await res.json()).status;
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Plugin } from "vite";
 import type { VitePWAOptions } from "vite-plugin-pwa";
 import type { RuntimeCaching } from "workbox-build";
+import { MANIFEST_URL } from "../src/lib/pwa.ts";
 
 /**
  * The installable app: its web app manifest and its service worker (Workbox, generated at build
@@ -101,8 +102,8 @@ export const RUNTIME_CACHING: RuntimeCaching[] = [
   },
 ];
 
-/** The web app manifest's file (its address is MANIFEST_URL in src/lib/pwa.ts). */
-export const MANIFEST_FILE = "manifest.webmanifest";
+/** The web app manifest's file, at the address the app links (src/lib/pwa.ts). */
+export const MANIFEST_FILE = MANIFEST_URL.slice(1);
 
 /**
  * Takes the manifest's link out of index.html (vite-plugin-pwa writes it into the head); the app links

@@ -89,16 +89,16 @@ export function captureInstallPrompt(target: Window = window): void {
   });
 }
 
-/** The web app manifest's address (build/pwa.ts, MANIFEST_FILE). */
+/** The web app manifest's address (the build writes the file there: build/pwa.ts, MANIFEST_FILE). */
 export const MANIFEST_URL = "/manifest.webmanifest";
 
 /** Links the web app manifest from the page's head, unless a link is there already. */
-export function linkManifest(doc: Document = document, href = MANIFEST_URL): void {
-  if (doc.querySelector('link[rel="manifest"]')) return;
-  const link = doc.createElement("link");
+export function linkManifest(): void {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement("link");
   link.rel = "manifest";
-  link.href = href;
-  doc.head.appendChild(link);
+  link.href = MANIFEST_URL;
+  document.head.appendChild(link);
 }
 
 /**
