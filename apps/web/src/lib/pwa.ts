@@ -15,6 +15,7 @@ export interface InstallPromptEvent extends Event {
 let deferred: InstallPromptEvent | null = null;
 let installed = false;
 let engaged = false;
+let holds = 0;
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const fn of listeners) fn();
@@ -32,6 +33,27 @@ export function canInstall(): boolean {
  */
 export function hasEngaged(): boolean {
   return engaged;
+}
+
+/**
+ * Keeps the install banner away while the page shows controls of its own at the bottom of the screen
+ * (the bet bar), where the banner would cover them; the returned function lets it go again.
+ */
+export function holdInstallBanner(): () => void {
+  holds += 1;
+  notify();
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    holds -= 1;
+    notify();
+  };
+}
+
+/** Nothing on the page keeps the install banner away (holdInstallBanner). */
+export function bannerRoom(): boolean {
+  return holds === 0;
 }
 
 /** The app runs installed (standalone window) or was just installed from this page. */

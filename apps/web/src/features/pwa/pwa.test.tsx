@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { encode } from "uqr";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { canInstall, captureInstallPrompt } from "../../lib/pwa.ts";
 import { mockApi, renderRoutes, renderWithProviders } from "../../test/render.tsx";
+import { BetBar } from "../lottery/components/bet-bar.tsx";
 import { QrCodeDialog } from "../shell/components/qr-code-dialog.tsx";
 import { useShellUi } from "../shell/stores/shell-ui.ts";
 import { INSTALL_BANNER_HEIGHT } from "./components/install-banner.tsx";
@@ -99,6 +101,30 @@ describe("install banner", () => {
     await waitFor(() => expect(screen.queryByRole("complementary", { name: "Install Shwe Lucky" })).not.toBeInTheDocument());
     expect(canInstall()).toBe(false);
     expect(document.documentElement.style.getPropertyValue(INSTALL_BANNER_HEIGHT)).toBe("");
+  });
+
+  it("waits while the page shows its bet bar at the bottom, and appears once the bar is gone", async () => {
+    function Page() {
+      const [betting, setBetting] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setBetting(false)}>
+            Leave
+          </button>
+          {betting ? <BetBar count={0} total={0} signedIn={false} disabled={false} warning={null} onBet={() => undefined} /> : null}
+          <InstallBannerSlot />
+        </>
+      );
+    }
+    renderWithProviders(<Page />);
+    offerInstall("dismissed");
+    await userEvent.keyboard("{Tab}");
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(screen.queryByRole("complementary", { name: "Install Shwe Lucky" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Leave" }));
+    expect(await screen.findByRole("complementary", { name: "Install Shwe Lucky" })).toBeInTheDocument();
   });
 
   it("stays closed once the player closes it, also on the next visit", async () => {

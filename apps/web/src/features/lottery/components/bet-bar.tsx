@@ -1,7 +1,8 @@
 import { formatAmount } from "@shwe/domain";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Button } from "../../../components/button.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { holdInstallBanner } from "../../../lib/pwa.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 
 export interface BetBarProps {
@@ -25,6 +26,8 @@ export function BetBar({ count, total, signedIn: player, disabled, warning, noti
   const { t } = useTranslation("lottery");
   // Known here, not in the page: only the bar draws again once the app has taken the page over.
   const signedIn = useHydrated() ? player : undefined;
+  // The install banner would sit over this bar (both keep to the bottom of the screen): it waits for another page.
+  useEffect(() => holdInstallBanner(), []);
   return (
     <div className="sticky bottom-0 z-20 -mx-4 mt-4 border-t border-line bg-bg/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur lg:mx-0 lg:ml-auto lg:w-[22rem] lg:rounded-t-card lg:border-x lg:px-3">
       {notice ?? null}
