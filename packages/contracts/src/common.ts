@@ -1,4 +1,4 @@
-import { hasNoControlCharacters, MAX_AMOUNT, type TextFieldRule } from "@shwe/domain";
+import { hasNoControlCharacters, isoInstant, MAX_AMOUNT, type TextFieldRule } from "@shwe/domain";
 import { z } from "zod";
 
 /** The error body of every non-2xx answer (api.md). */
@@ -43,14 +43,14 @@ export const LAST_DAY = "2100-12-31";
 export function isUsableDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < FIRST_DAY || value > LAST_DAY) return false;
   const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  return !Number.isNaN(time) && isoInstant(time).startsWith(value);
 }
 
 /** YYYY-MM-DD (an Asia/Yangon day), a real calendar day from FIRST_DAY to LAST_DAY. */
 export const daySchema = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD")
   .refine(
-    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && isoInstant(Date.parse(`${s}T00:00:00Z`)).startsWith(s),
     "is not a real date",
   )
   .refine((s) => s >= FIRST_DAY && s <= LAST_DAY, `must be between ${FIRST_DAY} and ${LAST_DAY}`);

@@ -5,6 +5,7 @@ import {
   formatDisplayDate,
   formatDisplayDateTime,
   formatFloor,
+  isoInstant,
   yangonDate,
   yangonDayBounds,
   yangonInstant,
@@ -96,5 +97,33 @@ describe("dates", () => {
         expect(`${yyyy}-${mm}-${dd}`).toBe(day);
       }),
     );
+  });
+});
+
+describe("isoInstant", () => {
+  it("writes any instant exactly as toISOString does", () => {
+    fc.assert(
+      fc.property(fc.date({ noInvalidDate: true }), (d) => {
+        expect(isoInstant(d)).toBe(d.toISOString());
+        expect(isoInstant(d.getTime())).toBe(d.toISOString());
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it.each([
+    [0, "1970-01-01T00:00:00.000Z"],
+    [Date.UTC(2026, 10, 27, 6, 5, 4, 3), "2026-11-27T06:05:04.003Z"],
+    [Date.UTC(2026, 0, 1, 0, 0, 0, 45), "2026-01-01T00:00:00.045Z"],
+    [Date.UTC(9999, 11, 31, 23, 59, 59, 999), "9999-12-31T23:59:59.999Z"],
+    [Date.UTC(10000, 0, 1), "+010000-01-01T00:00:00.000Z"],
+    [-1, "1969-12-31T23:59:59.999Z"],
+    [Date.UTC(-1, 0, 1), "-000001-01-01T00:00:00.000Z"],
+  ])("%d → %s", (time, text) => {
+    expect(isoInstant(time)).toBe(text);
+  });
+  it("refuses an invalid time as toISOString does", () => {
+    expect(() => isoInstant(Number.NaN)).toThrow(RangeError);
+    expect(() => isoInstant(new Date("not a date"))).toThrow(RangeError);
+    expect(() => yangonDate("not a date")).toThrow(RangeError);
   });
 });

@@ -24,9 +24,31 @@ export const YANGON_OFFSET_MINUTES = 390;
 const YANGON_OFFSET_MS = YANGON_OFFSET_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
 
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * `new Date(time).toISOString()`, written from the instant's UTC fields (years 0 to 9999; the rest, and
+ * an invalid time, go to the browser's own, which throws RangeError for the latter as before).
+ *
+ * A browser's first date-to-text conversion of a page (toISOString, toJSON, toString, …) loads its
+ * date formatting: 17–40 ms on a desktop CPU in Chromium 156, ten times that on a cheap phone, in the
+ * middle of the page's start (bench/README.md, "The first date written as text"). Reading the fields
+ * costs nothing, so what runs while a page starts writes instants through this.
+ */
+export function isoInstant(time: number | Date): string {
+  const d = new Date(time);
+  const year = d.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) return d.toISOString();
+  const ms = d.getUTCMilliseconds();
+  return (
+    `${String(year).padStart(4, "0")}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}` +
+    `T${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}.${ms < 10 ? "00" : ms < 100 ? "0" : ""}${ms}Z`
+  );
+}
+
 /** The instant as Yangon wall time, written as if it were UTC (an ISO string of the local day and time). */
 function yangonLocal(at: Date | string | number): string {
-  return new Date(new Date(at).getTime() + YANGON_OFFSET_MS).toISOString();
+  return isoInstant(new Date(at).getTime() + YANGON_OFFSET_MS);
 }
 
 /** The Asia/Yangon calendar day of an instant, as YYYY-MM-DD (the request format). */

@@ -1,4 +1,4 @@
-import { yangonDate, yangonInstant } from "../format.ts";
+import { isoInstant, yangonDate, yangonInstant } from "../format.ts";
 
 /**
  * Draw schedules of the five lottery games (domain-rules §3). Every rule is computed in
@@ -59,11 +59,11 @@ export class ScheduleConfigError extends Error {
 export function isCalendarDay(value: string): boolean {
   if (!DAY_RE.test(value)) return false;
   const t = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === value;
+  return !Number.isNaN(t) && isoInstant(t).slice(0, 10) === value;
 }
 
 function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+  return isoInstant(Date.parse(`${day}T00:00:00Z`) + n * DAY).slice(0, 10);
 }
 
 function weekdayOf(day: string): number {

@@ -1,4 +1,4 @@
-import { yangonDate, yangonDayBounds } from "../format.ts";
+import { isoInstant, yangonDate, yangonDayBounds } from "../format.ts";
 
 /**
  * Player protection (limits a player sets and self-exclusion). Pure rules, no I/O.
@@ -36,7 +36,7 @@ const DAY_MS = 86_400_000;
 
 /** A calendar day (YYYY-MM-DD) `days` later (or earlier): arithmetic on day names, no time zone. */
 function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return isoInstant(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).slice(0, 10);
 }
 
 /** The Yangon day (YYYY-MM-DD) the day, week (Monday) or month holding `now` starts on. */

@@ -1,4 +1,4 @@
-import { yangonDate, yangonDayBounds } from "../format.ts";
+import { isoInstant, yangonDate, yangonDayBounds } from "../format.ts";
 
 /**
  * Weekly cashback into the claimable balance (domain-rules §7). Pure rules, no I/O:
@@ -85,13 +85,13 @@ export function weekOf(at: Date | number): CashbackWeek {
   const day = yangonDate(at);
   const noon = Date.parse(`${day}T12:00:00Z`);
   const sinceMonday = (new Date(noon).getUTCDay() + 6) % 7;
-  return weekStarting(new Date(noon - sinceMonday * DAY_MS).toISOString().slice(0, 10));
+  return weekStarting(isoInstant(noon - sinceMonday * DAY_MS).slice(0, 10));
 }
 
 /** The week after (or, with a negative step, before) the named one. */
 export function addWeeks(weekStart: string, weeks: number): string {
   const t = Date.parse(`${weekStart}T00:00:00Z`) + weeks * WEEK_MS;
-  return new Date(t).toISOString().slice(0, 10);
+  return isoInstant(t).slice(0, 10);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { yangonDate } from "@shwe/domain";
+import { isoInstant, yangonDate } from "@shwe/domain";
 
 /** A report period: two Asia/Yangon days, YYYY-MM-DD, start ≤ end. */
 export interface DateRange {
@@ -11,7 +11,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function isDay(value: string | null | undefined): value is string {
   if (!value || !DAY.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+  return !Number.isNaN(parsed.getTime()) && isoInstant(parsed).startsWith(value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { LotteryType, LuckyDailyItem, Market, MarketNow, MarketStatus } from "@shwe/contracts";
+import { isoInstant } from "@shwe/domain";
 import { memo, type Ref } from "react";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { drawTime } from "./draw-picker.tsx";
@@ -28,7 +29,7 @@ function grouped(value: string | null | undefined): string {
 
 /** "HH:MM:SS" of an instant in Yangon time. */
 function yangonClock(iso: string): string {
-  return new Date(Date.parse(iso) + 390 * 60_000).toISOString().slice(11, 19);
+  return isoInstant(Date.parse(iso) + 390 * 60_000).slice(11, 19);
 }
 
 const STATUS_STYLE: Record<MarketStatus, string> = {

@@ -1,5 +1,5 @@
 import type { PlaySummary } from "@shwe/contracts";
-import { formatAmount } from "@shwe/domain";
+import { formatAmount, isoInstant } from "@shwe/domain";
 import { useEffect, useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { PopupBox } from "../../../components/popup-box.tsx";
@@ -59,7 +59,7 @@ export function RealityCheckHost() {
           const minutes = Math.round((Date.now() - start) / 60_000);
           let summary: PlaySummary | null = null;
           try {
-            summary = await fetchPlaySummary(new Date(start).toISOString());
+            summary = await fetchPlaySummary(isoInstant(start));
           } catch {
             // The reminder still shows the time spent.
           }

@@ -1,4 +1,4 @@
-import { formatAmount, formatDisplayDate, formatDisplayDateTime, formatFloor } from "@shwe/domain";
+import { formatAmount, formatDisplayDate, formatDisplayDateTime, formatFloor, isoInstant } from "@shwe/domain";
 import { LoadMore } from "../../../components/load-more.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
@@ -9,7 +9,7 @@ import { rewardKeys } from "../api/query-keys.ts";
 import { ClaimButton } from "../components/claim-button.tsx";
 
 /** Sunday of the week named by its Monday (YYYY-MM-DD). */
-const weekEnd = (monday: string) => new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+const weekEnd = (monday: string) => isoInstant(Date.parse(`${monday}T00:00:00Z`) + 6 * 86_400_000).slice(0, 10);
 
 /**
  * /promotion-history (behind the login guard): the claimable balance, the Claim button, and every
