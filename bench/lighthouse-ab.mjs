@@ -17,7 +17,7 @@ import { demoPlayerSession, writeSession } from "./lib/session.mjs";
  * cheap-Android profile of `lighthouse.mjs` (RTT 300 ms, 700 Kbps, CPU ×12, simulated). Signed in: as in
  * `lighthouse.mjs`, a fresh context with the demo player's session and the signed-in cookie written from
  * `/api/health` first. Prints each run (score, FCP, LCP, TBT, the benchmark index, the LCP element and
- * its phases; `REQS=1` adds the requests) and the medians per build. A comparison tool, not the results
+ * its phases; `REQS=1` adds the requests, `TASKS=1` Lighthouse's long tasks) and the medians per build. A comparison tool, not the results
  * table: it writes nothing under bench/results.
  */
 const [path, signedIn, runsArg, ...dists] = process.argv.slice(2);
@@ -89,6 +89,12 @@ try {
       const element = lcp?.[0]?.items?.[0]?.node?.snippet?.slice(0, 100);
       const phases = lcp?.[1]?.items?.map((p) => `${p.phase} ${Math.round(p.timing)}`).join(", ");
       console.log(`${dists[i]} run ${run + 1}: ${JSON.stringify(m)}; LCP element ${element} (${phases})`);
+      if (process.env.TASKS) {
+        // Lighthouse's long tasks, with their simulated durations on this profile and the script they belong to.
+        for (const t of audits["long-tasks"]?.details?.items ?? []) {
+          console.log(`  task at ${Math.round(t.startTime)} ms: ${Math.round(t.duration)} ms ${String(t.url).replace(base, "")}`);
+        }
+      }
       if (process.env.REQS) {
         for (const r of audits["network-requests"].details.items) {
           console.log(

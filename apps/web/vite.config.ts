@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { BUDGET_STATS, type BudgetChunk, checkBundleBudget, shortModuleId } from "./build/bundle-budget.ts";
+import { withCompileHint } from "./build/compile-hint.ts";
 import { deferEntryScripts, START_SCRIPT_BUILT, START_SCRIPT_FILE } from "./build/deferred-start.ts";
 import { precompressDir } from "./build/precompress.ts";
 import { manifestAfterLoad, offlinePage, pwaOptions } from "./build/pwa.ts";
@@ -49,6 +50,26 @@ function bundleBudget(): Plugin {
       for (const page of report.pages)
         this.info(`initial JS of the ${page.page} page: ${page.gzipKb} KB gzip (${page.files.length} files)`);
       if (report.failures.length > 0) this.error(`JS budget exceeded:\n${report.failures.join("\n")}`);
+    },
+  };
+}
+
+/** The entry chunk is compiled whole while it downloads (build/compile-hint.ts). */
+function compileEntryEagerly(): Plugin {
+  return {
+    name: "shwe:compile-hint",
+    apply: "build",
+    // After Vite has written its own lines at the top of the chunk (the lazy chunks' dependency map).
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        for (const item of Object.values(bundle)) {
+          if (item.type !== "chunk" || !item.isEntry || item.code === withCompileHint(item.code)) continue;
+          item.code = withCompileHint(item.code);
+          // A source map (`vite build --sourcemap`, for profiling) keeps pointing at the right lines.
+          if (item.map) item.map.mappings = `;${item.map.mappings}`;
+        }
+      },
     },
   };
 }
@@ -134,6 +155,7 @@ export default defineConfig({
     tailwindcss(),
     preloadBurmeseFont(),
     deferredStart(),
+    compileEntryEagerly(),
     bundleBudget(),
     // The offline page, the web app manifest and the service worker (build/pwa.ts).
     offlinePage(),

@@ -19,61 +19,70 @@ import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing");
-loadBurmeseBold();
-// The installable app: the manifest and service worker of a production build, and the install prompt.
-captureInstallPrompt();
-if (import.meta.env.PROD) startInstallableApp();
-// Speed on players' phones: measured from the start (the browser buffers), loaded and sent later.
-if (import.meta.env.PROD) whenIdle(() => void import("./lib/speed-report.ts").then((m) => m.startVitals()));
 
-// A page the server drew arrives with the data and translations it was drawn with.
-const drawn = readFirstPaint(document);
-// Drawn for a signed-in browser whose player is no longer stored (storage cleared): nothing to take
-// over; the app draws afresh and its guard asks the visitor to sign in.
-const firstPaint = drawn?.forSignedIn && !useSession.getState().user?.token ? undefined : drawn;
-if (drawn && !firstPaint) root.removeAttribute("inert");
-const i18n = initI18n(firstPaint && { lng: firstPaint.lng, resources: firstPaint.resources });
-if (firstPaint) {
-  hydrate(queryClient, firstPaint.queries);
-  // The page's first bytes left the server about when it was drawn.
-  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-  noteServerTime(firstPaint.serverTime, navigation ? performance.timeOrigin + navigation.responseStart : Date.now());
-}
+// The entry's evaluation (every module of the first download) is one task on the main thread; the
+// start runs in a task of its own after it, so neither holds a cheap phone's main thread for the
+// time of both (bench/README.md, "The first date written as text, and the entry compiled while it
+// downloads").
+setTimeout(() => start(root), 0);
 
-const app = (
-  <StrictMode>
-    <App Router={BrowserRouter} />
-  </StrictMode>
-);
+function start(root: HTMLElement): void {
+  loadBurmeseBold();
+  // The installable app: the manifest and service worker of a production build, and the install prompt.
+  captureInstallPrompt();
+  if (import.meta.env.PROD) startInstallableApp();
+  // Speed on players' phones: measured from the start (the browser buffers), loaded and sent later.
+  if (import.meta.env.PROD) whenIdle(() => void import("./lib/speed-report.ts").then((m) => m.startVitals()));
 
-if (firstPaint) {
-  // The page's chunk first, so the app draws it without a spinner; then the app adopts the drawing
-  // (same language: hydration, at the moment it was drawn) or, in another language, replaces it in one go.
-  // In the drawing's language its texts are all here (the fallback language's files are not fetched:
-  // every key exists in every language); in another language its files come first.
-  const texts = i18n.language === firstPaint.lng ? undefined : i18n.loadNamespaces(Object.keys(firstPaint.resources));
-  const ready = Promise.all([preloadRoute(routes, window.location.pathname), texts]);
-  // The drawing is inert (a picture of the page) until the app has taken the page over.
-  whenPageShown(() => {
-    freezeClock(undefined);
-    root.removeAttribute("inert");
-  });
-  void ready
-    .catch(() => undefined)
-    .then(() => {
-      if (i18n.language === firstPaint.lng) {
-        freezeClock(firstPaint.drawnAt);
-        // As a transition, hydration yields to the browser between pieces of work: a cheap phone's
-        // main thread is never blocked for the whole page at once.
-        startTransition(() => {
-          hydrateRoot(root, app);
-        });
-      } else {
-        startTransition(() => createRoot(root).render(app));
-      }
+  // A page the server drew arrives with the data and translations it was drawn with.
+  const drawn = readFirstPaint(document);
+  // Drawn for a signed-in browser whose player is no longer stored (storage cleared): nothing to take
+  // over; the app draws afresh and its guard asks the visitor to sign in.
+  const firstPaint = drawn?.forSignedIn && !useSession.getState().user?.token ? undefined : drawn;
+  if (drawn && !firstPaint) root.removeAttribute("inert");
+  const i18n = initI18n(firstPaint && { lng: firstPaint.lng, resources: firstPaint.resources });
+  if (firstPaint) {
+    hydrate(queryClient, firstPaint.queries);
+    // The page's first bytes left the server about when it was drawn.
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+    noteServerTime(firstPaint.serverTime, navigation ? performance.timeOrigin + navigation.responseStart : Date.now());
+  }
+
+  const app = (
+    <StrictMode>
+      <App Router={BrowserRouter} />
+    </StrictMode>
+  );
+
+  if (firstPaint) {
+    // The page's chunk first, so the app draws it without a spinner; then the app adopts the drawing
+    // (same language: hydration, at the moment it was drawn) or, in another language, replaces it in one go.
+    // In the drawing's language its texts are all here (the fallback language's files are not fetched:
+    // every key exists in every language); in another language its files come first.
+    const texts = i18n.language === firstPaint.lng ? undefined : i18n.loadNamespaces(Object.keys(firstPaint.resources));
+    const ready = Promise.all([preloadRoute(routes, window.location.pathname), texts]);
+    // The drawing is inert (a picture of the page) until the app has taken the page over.
+    whenPageShown(() => {
+      freezeClock(undefined);
+      root.removeAttribute("inert");
     });
-} else {
-  createRoot(root).render(app);
-  // Nothing to adopt: the parts that hydrate later on a drawn page are fetched at once here.
-  void preloadIslands().catch(() => undefined);
+    void ready
+      .catch(() => undefined)
+      .then(() => {
+        if (i18n.language === firstPaint.lng) {
+          freezeClock(firstPaint.drawnAt);
+          // As a transition, hydration yields to the browser between pieces of work: a cheap phone's
+          // main thread is never blocked for the whole page at once.
+          startTransition(() => {
+            hydrateRoot(root, app);
+          });
+        } else {
+          startTransition(() => createRoot(root).render(app));
+        }
+      });
+  } else {
+    createRoot(root).render(app);
+    // Nothing to adopt: the parts that hydrate later on a drawn page are fetched at once here.
+    void preloadIslands().catch(() => undefined);
+  }
 }
