@@ -11,7 +11,7 @@ const DEMO_METHODS = [
   {
     id: 1,
     name: "KBZPay",
-    logo: "/img/payments/kbzpay.svg",
+    logo: "/img/payments/kbzpay.webp",
     accountName: "Shwe Lucky Demo",
     accountNumber: "09790000001",
     minAmount: 1_000,
@@ -21,7 +21,7 @@ const DEMO_METHODS = [
   {
     id: 2,
     name: "WavePay",
-    logo: "/img/payments/wavepay.svg",
+    logo: "/img/payments/wavepay.webp",
     accountName: "Shwe Lucky Demo",
     accountNumber: "09790000002",
     minAmount: 1_000,
@@ -31,7 +31,7 @@ const DEMO_METHODS = [
   {
     id: 3,
     name: "AYA Pay",
-    logo: "/img/payments/ayapay.svg",
+    logo: "/img/payments/ayapay.webp",
     accountName: "Shwe Lucky Demo",
     accountNumber: "09790000003",
     minAmount: 1_000,
@@ -41,7 +41,7 @@ const DEMO_METHODS = [
   {
     id: 4,
     name: "CB Pay",
-    logo: "/img/payments/cbpay.svg",
+    logo: "/img/payments/cbpay.webp",
     accountName: "Shwe Lucky Demo",
     accountNumber: "09790000004",
     minAmount: 1_000,

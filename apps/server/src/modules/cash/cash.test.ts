@@ -43,7 +43,7 @@ describe("cash-in and cash-out (player side)", () => {
     expect(methods[0]).toEqual({
       id: 1,
       name: "KBZPay",
-      logo: "/img/payments/kbzpay.svg",
+      logo: "/img/payments/kbzpay.webp",
       account_name: expect.any(String),
       account_number: expect.any(String),
       qr_image: null,

@@ -23,7 +23,7 @@ export const SEED_CATEGORIES: SeedCategory[] = [
   { id: 8, code: "lottery", name: "Lottery", sort: 9 },
 ];
 
-export const categoryImage = (code: string) => `/img/categories/${code}.svg`;
+export const categoryImage = (code: string) => `/img/categories/${code}.webp`;
 
 export interface SeedGame {
   code: string;
@@ -51,8 +51,8 @@ export interface SeedProvider {
 /** The built-in provider (domain-rules §6): its two games are playable offline in the game overlay. */
 export const HOUSE_PROVIDER_ID = 1;
 export const HOUSE_GAMES = {
-  slot: { code: "house-slot", name: "Golden Pagoda Slots", image: "/img/games/pagoda.svg" },
-  crash: { code: "house-crash", name: "Rocket Crash", image: "/img/games/rocket.svg" },
+  slot: { code: "house-slot", name: "Golden Pagoda Slots", image: "/img/games/pagoda.webp" },
+  crash: { code: "house-crash", name: "Rocket Crash", image: "/img/games/rocket.webp" },
 } as const;
 
 export const SEED_PROVIDERS: SeedProvider[] = [
@@ -176,8 +176,8 @@ export const SEED_PROVIDERS: SeedProvider[] = [
   },
 ];
 
-export const providerImage = (slug: string) => `/img/providers/${slug}.svg`;
-export const providerSecImage = (slug: string) => `/img/providers/${slug}-sec.svg`;
+export const providerImage = (slug: string) => `/img/providers/${slug}.webp`;
+export const providerSecImage = (slug: string) => `/img/providers/${slug}-sec.webp`;
 
 /** The reusable game tile artworks (300×300) in /img/games. */
 export const GAME_ART = [
@@ -315,7 +315,7 @@ export function generateGames(provider: SeedProvider, categoryCode: string, coun
     out.push({
       code: `${provider.code.toLowerCase()}-${categoryCode}-${String(n).padStart(2, "0")}`,
       name,
-      image: `/img/games/${art}.svg`,
+      image: `/img/games/${art}.webp`,
     });
   }
   return out;

@@ -18,7 +18,7 @@ describe("public catalogue", () => {
     expect(res.statusCode).toBe(200);
     const body = categoryListSchema.parse(res.json());
     expect(body.data.map((c) => [c.code, c.id])).toEqual(Object.entries(CATEGORY_IDS));
-    for (const c of body.data) expect(c.image).toBe(`/img/categories/${c.code}.svg`);
+    for (const c of body.data) expect(c.image).toBe(`/img/categories/${c.code}.webp`);
     expect(res.headers["cache-control"]).toBe("public, max-age=60");
   });
 
@@ -26,7 +26,7 @@ describe("public catalogue", () => {
     const body = providerListSchema.parse((await get("/api/g/providers?category=3")).json());
     const p14 = body.data.find((p) => p.id === 14);
     expect(p14).toBeDefined();
-    expect(p14?.sec_image).toMatch(/^\/img\/providers\/.+\.svg$/);
+    expect(p14?.sec_image).toMatch(/^\/img\/providers\/.+\.webp$/);
     expect(p14?.sec_image).not.toBe(p14?.image);
     expect(body.data.length).toBeGreaterThanOrEqual(2);
   });
@@ -102,7 +102,7 @@ describe("public catalogue", () => {
     for (const g of games) {
       expect(g.p_code).toBe("BGF");
       expect(g.cate_code).toBe("fishing");
-      expect(g.image).toMatch(/^\/img\/games\/[a-z]+\.svg$/);
+      expect(g.image).toMatch(/^\/img\/games\/[a-z]+\.webp$/);
     }
     expect(new Set(games.map((g) => g.g_code)).size).toBe(games.length);
     expect(games.some((g) => g.name.length > 15)).toBe(true);

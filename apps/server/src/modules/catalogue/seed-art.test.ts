@@ -11,6 +11,9 @@ import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 const IMG_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../web/public/img");
 
+/** The folders whose art the seed names as WebP drawn from its SVG (scripts/raster-art.mjs). */
+const RASTER_FOLDERS = ["categories", "providers", "games", "payments"];
+
 function svgFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = join(dir, name);
@@ -85,8 +88,27 @@ describe("seeded catalogue, content and art", () => {
     const paths = rowsOf<{ path: string }>(res).map((r) => r.path);
     expect(paths.length).toBeGreaterThan(30);
     for (const path of paths) {
-      expect(path).toMatch(/^\/img\/[a-z0-9/-]+\.svg$/);
+      expect(path).toMatch(/^\/img\/[a-z0-9/-]+\.(svg|webp)$/);
       expect(existsSync(join(IMG_ROOT, path.slice("/img/".length))), path).toBe(true);
+    }
+  });
+
+  it("the catalogue's art is named as WebP, each drawn from its SVG at the SVG's size", async () => {
+    const named = rowsOf<{ path: string }>(
+      await t.ctx.db.execute(sql`select image as path from game_categories
+        union select image from providers union select sec_image from providers union select image from games
+        union select logo from payment_methods`),
+    ).map((r) => r.path);
+    for (const path of named) expect(path, path).toMatch(/^\/img\/(categories|providers|games|payments)\/[a-z0-9-]+\.webp$/);
+    const svgs = RASTER_FOLDERS.flatMap((folder) => svgFiles(join(IMG_ROOT, folder)));
+    expect(svgs.length).toBeGreaterThanOrEqual(40);
+    for (const svg of svgs) {
+      const rel = svg.slice(IMG_ROOT.length + 1);
+      const webp = svg.replace(/\.svg$/, ".webp");
+      expect(existsSync(webp), `${rel}: no WebP beside it (node scripts/raster-art.mjs)`).toBe(true);
+      const [source, raster] = await Promise.all([sharp(readFileSync(svg)).metadata(), sharp(readFileSync(webp)).metadata()]);
+      expect(raster.format, rel).toBe("webp");
+      expect([raster.width, raster.height], rel).toEqual([source.width, source.height]);
     }
   });
 

@@ -214,7 +214,7 @@ function NewMethodForm() {
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" noValidate data-testid="new-payment-method">
         {text("name")}
         <div className="flex items-end gap-2">
-          <div className="min-w-0 flex-1">{text("logo", { placeholder: "/img/payments/kbzpay.svg" })}</div>
+          <div className="min-w-0 flex-1">{text("logo", { placeholder: "/img/payments/kbzpay.webp" })}</div>
           <ImageUploadButton onUploaded={(path) => setForm((f) => ({ ...f, logo: path }))} />
         </div>
         {text("account_name")}

@@ -23,7 +23,7 @@ export function CategoryPage({ category }: { category: CategoryCode }) {
   return (
     <div className="flex flex-col gap-4">
       <title>{`${title} · Shwe Lucky`}</title>
-      <PageHeading title={title} icon={`/img/categories/${category}.svg`} />
+      <PageHeading title={title} icon={`/img/categories/${category}.webp`} />
       {providers.isPending ? (
         <ul className={grid} aria-busy="true" aria-label={t("provider.loading")}>
           {Array.from({ length: PROVIDER_PLACEHOLDERS }, (_, i) => (

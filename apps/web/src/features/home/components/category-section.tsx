@@ -22,7 +22,7 @@ export function CategorySection({ section }: { section: CatalogueSection }) {
       headingId={headingId}
       title={
         <>
-          <AppImage src={category.image || `/img/categories/${category.code}.svg`} alt="" width={28} height={28} className="size-7" />
+          <AppImage src={category.image || `/img/categories/${category.code}.webp`} alt="" width={28} height={28} className="size-7" />
           {t(`categories.${category.code}`, { defaultValue: category.name })}
         </>
       }

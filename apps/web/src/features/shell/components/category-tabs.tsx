@@ -37,7 +37,7 @@ export function CategoryTabs() {
                 }
               >
                 {/* Lazy: phones never show this desktop header, so they never download its icons. */}
-                <AppImage src={c.image || `/img/categories/${c.code}.svg`} alt="" width={24} height={24} className="size-6" />
+                <AppImage src={c.image || `/img/categories/${c.code}.webp`} alt="" width={24} height={24} className="size-6" />
                 {t(`categories.${c.code}`, { defaultValue: c.name })}
               </NavLink>
             </li>

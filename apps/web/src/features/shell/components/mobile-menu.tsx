@@ -234,7 +234,7 @@ function MenuCategories() {
           {categories.map((c) => (
             <li key={c.id}>
               <NavLink to={paths.category(c.code)} className={({ isActive }) => `${rowClass} ${isActive ? "text-gold" : "text-text"}`}>
-                <AppImage src={c.image || `/img/categories/${c.code}.svg`} alt="" width={28} height={28} className="size-7" />
+                <AppImage src={c.image || `/img/categories/${c.code}.webp`} alt="" width={28} height={28} className="size-7" />
                 {t(`categories.${c.code}`, { defaultValue: c.name }).toLocaleUpperCase()}
               </NavLink>
             </li>
