@@ -236,7 +236,11 @@ describe("the tick reader", () => {
     const v = await visitor(t.app);
     await readMarketTick(t.ctx, "set", { instanceId: randomUUID(), fetchFeed: fetchAt("1,402.35", "45,678.91") });
     expect(await v.next((m) => m.type === "market_tick")).toMatchObject({ tick: { two_d: "58" } });
-    expect(v.messages.filter((m) => m.type === "market_tick")).toHaveLength(1);
+    // The page's start-of-watch lookup runs on its own: on a busy database it can meet the reading before
+    // the reading's notification arrives, and then the page has it twice. Never another reading.
+    const firstTicks = v.messages.filter((m) => m.type === "market_tick");
+    expect(firstTicks.length).toBeGreaterThanOrEqual(1);
+    for (const m of firstTicks) expect(m).toMatchObject({ market: "set", tick: { two_d: "58", set_index: "1402.35" } });
 
     // The visitor's socket drops; a reading is made while it is down (another page has it live).
     const other = await visitor(t.app);
