@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { BUDGET_STATS, type BudgetChunk, checkBundleBudget, shortModuleId } from "./build/bundle-budget.ts";
-import { withCompileHint } from "./build/compile-hint.ts";
+import { COMPILE_HINT, withCompileHint } from "./build/compile-hint.ts";
 import { deferEntryScripts, START_SCRIPT_BUILT, START_SCRIPT_FILE } from "./build/deferred-start.ts";
 import { precompressDir } from "./build/precompress.ts";
 import { manifestAfterLoad, offlinePage, pwaOptions } from "./build/pwa.ts";
@@ -64,7 +64,7 @@ function compileEntryEagerly(): Plugin {
       order: "post",
       handler(_options, bundle) {
         for (const item of Object.values(bundle)) {
-          if (item.type !== "chunk" || !item.isEntry || item.code === withCompileHint(item.code)) continue;
+          if (item.type !== "chunk" || !item.isEntry || item.code.startsWith(COMPILE_HINT)) continue;
           item.code = withCompileHint(item.code);
           // A source map (`vite build --sourcemap`, for profiling) keeps pointing at the right lines.
           if (item.map) item.map.mappings = `;${item.map.mappings}`;

@@ -24,8 +24,6 @@ export const YANGON_OFFSET_MINUTES = 390;
 const YANGON_OFFSET_MS = YANGON_OFFSET_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
 
-const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
-
 /**
  * `new Date(time).toISOString()`, written from the instant's UTC fields (years 0 to 9999; the rest, and
  * an invalid time, go to the browser's own, which throws RangeError for the latter as before).
@@ -39,10 +37,10 @@ export function isoInstant(time: number | Date): string {
   const d = new Date(time);
   const year = d.getUTCFullYear();
   if (!(year >= 0 && year <= 9999)) return d.toISOString();
-  const ms = d.getUTCMilliseconds();
+  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
   return (
-    `${String(year).padStart(4, "0")}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}` +
-    `T${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}.${ms < 10 ? "00" : ms < 100 ? "0" : ""}${ms}Z`
+    `${pad(year, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` +
+    `T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}Z`
   );
 }
 

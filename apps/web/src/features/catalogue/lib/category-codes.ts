@@ -10,6 +10,11 @@ export function isCategoryCode(value: string | undefined): value is CategoryCode
   return (CATEGORY_CODES as readonly string[]).includes(value ?? "");
 }
 
+/** A category's icon: its own art, or the site's art for its code. */
+export function categoryIcon(category: { code: string; image?: string | null }): string {
+  return category.image || `/img/categories/${category.code}.webp`;
+}
+
 /** The provider whose secondary art is shown in the fishing category (spec §2 "/{cat}"). */
 export const SEC_IMAGE_PROVIDER_ID = 14;
 export const SEC_IMAGE_CATEGORY: CategoryCode = "fishing";

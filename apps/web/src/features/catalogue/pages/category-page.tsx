@@ -5,7 +5,7 @@ import { useCategoryProviders } from "../api/catalogue.ts";
 import { CatalogueProviderTile, CatalogueProviderTileSkeleton } from "../components/catalogue-provider-tile.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
-import { type CategoryCode, returnBackTarget } from "../lib/category-codes.ts";
+import { type CategoryCode, categoryIcon, returnBackTarget } from "../lib/category-codes.ts";
 
 /** Placeholder tiles while the providers load (spec §9). */
 export const PROVIDER_PLACEHOLDERS = 8;
@@ -23,7 +23,7 @@ export function CategoryPage({ category }: { category: CategoryCode }) {
   return (
     <div className="flex flex-col gap-4">
       <title>{`${title} · Shwe Lucky`}</title>
-      <PageHeading title={title} icon={`/img/categories/${category}.webp`} />
+      <PageHeading title={title} icon={categoryIcon({ code: category })} />
       {providers.isPending ? (
         <ul className={grid} aria-busy="true" aria-label={t("provider.loading")}>
           {Array.from({ length: PROVIDER_PLACEHOLDERS }, (_, i) => (

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { AppImage } from "../../../components/app-image.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
+import { categoryIcon } from "../../catalogue/lib/category-codes.ts";
 import type { CatalogueSection } from "../api/home-catalogue.ts";
 import { ProviderTile, ProviderTileSkeleton } from "./provider-tile.tsx";
 
@@ -22,7 +23,7 @@ export function CategorySection({ section }: { section: CatalogueSection }) {
       headingId={headingId}
       title={
         <>
-          <AppImage src={category.image || `/img/categories/${category.code}.webp`} alt="" width={28} height={28} className="size-7" />
+          <AppImage src={categoryIcon(category)} alt="" width={28} height={28} className="size-7" />
           {t(`categories.${category.code}`, { defaultValue: category.name })}
         </>
       }

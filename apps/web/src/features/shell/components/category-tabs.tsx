@@ -3,6 +3,7 @@ import { Skeleton } from "../../../components/skeleton.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { NavLink } from "../../../lib/router.tsx";
+import { categoryIcon } from "../../catalogue/lib/category-codes.ts";
 import { useCategories } from "../api/categories.ts";
 
 const SKELETON_TABS = 9;
@@ -37,7 +38,7 @@ export function CategoryTabs() {
                 }
               >
                 {/* Lazy: phones never show this desktop header, so they never download its icons. */}
-                <AppImage src={c.image || `/img/categories/${c.code}.webp`} alt="" width={24} height={24} className="size-6" />
+                <AppImage src={categoryIcon(c)} alt="" width={24} height={24} className="size-6" />
                 {t(`categories.${c.code}`, { defaultValue: c.name })}
               </NavLink>
             </li>

@@ -8,6 +8,7 @@ import { paths } from "../../../config/paths.ts";
 import { useTranslation } from "../../../lib/i18n-react.tsx";
 import { Link, NavLink, useLocation } from "../../../lib/router.tsx";
 import { useSession } from "../../../lib/session-store.ts";
+import { categoryIcon } from "../../catalogue/lib/category-codes.ts";
 import { PointIcon } from "../../points/components/point-icon.tsx";
 import { ClaimButton } from "../../rewards/components/claim-button.tsx";
 import { PocketButton } from "../../rewards/components/pocket-button.tsx";
@@ -234,7 +235,7 @@ function MenuCategories() {
           {categories.map((c) => (
             <li key={c.id}>
               <NavLink to={paths.category(c.code)} className={({ isActive }) => `${rowClass} ${isActive ? "text-gold" : "text-text"}`}>
-                <AppImage src={c.image || `/img/categories/${c.code}.webp`} alt="" width={28} height={28} className="size-7" />
+                <AppImage src={categoryIcon(c)} alt="" width={28} height={28} className="size-7" />
                 {t(`categories.${c.code}`, { defaultValue: c.name }).toLocaleUpperCase()}
               </NavLink>
             </li>
