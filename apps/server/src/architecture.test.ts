@@ -47,6 +47,7 @@ const PACKAGE_DEPENDENCIES: Record<string, string[]> = {
  * to every chunk that imports another (apps/web/build/bundle-budget.ts).
  */
 const FEATURE_PUBLIC: Record<string, string[]> = {
+  catalogue: ["lib/category-codes.ts"],
   games: ["components/referral-card.tsx"],
   points: ["components/point-icon.tsx"],
   protection: ["components/break-notice.tsx", "components/protection-card.tsx", "components/reality-check.tsx"],
