@@ -17,7 +17,8 @@ import { demoPlayerSession, writeSession } from "./lib/session.mjs";
  * cheap-Android profile of `lighthouse.mjs` (RTT 300 ms, 700 Kbps, CPU ×12, simulated). Signed in: as in
  * `lighthouse.mjs`, a fresh context with the demo player's session and the signed-in cookie written from
  * `/api/health` first. Prints each run (score, FCP, LCP, TBT, the benchmark index, the LCP element and
- * its phases; `REQS=1` adds the requests, `TASKS=1` Lighthouse's long tasks) and the medians per build. A comparison tool, not the results
+ * its phases; `REQS=1` adds the observed FCP and LCP and the requests, `TASKS=1` Lighthouse's long tasks;
+ * `CHROME_FLAGS` adds flags to Chromium's command line) and the medians per build. A comparison tool, not the results
  * table: it writes nothing under bench/results.
  */
 const [path, signedIn, runsArg, ...dists] = process.argv.slice(2);
@@ -50,7 +51,9 @@ try {
   console.log(`SET market ${market.mode}: ${market.status_before_runs}`);
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+    // CHROME_FLAGS: more flags for Chromium, e.g. "--js-flags=--no-enable-lazy-source-positions" to see a
+    // load without the source-position work DevTools alone causes (bench/README.md, "What DevTools adds").
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", ...(process.env.CHROME_FLAGS ?? "").split(" ").filter(Boolean)],
   });
   browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   const session = signedIn === "1" ? await demoPlayerSession(servers[0].base) : undefined;
@@ -74,6 +77,7 @@ try {
       } finally {
         await context.close().catch(() => undefined);
       }
+      if (lhr.runtimeError) console.log(`  runtime error: ${JSON.stringify(lhr.runtimeError)}`);
       const audits = lhr.audits;
       const m = {
         score: Math.round(lhr.categories.performance.score * 100),
@@ -96,6 +100,11 @@ try {
         }
       }
       if (process.env.REQS) {
+        // The unthrottled load the simulation starts from: the simulated LCP counts the requests that ended before its LCP.
+        const observed = audits.metrics?.details?.items?.[0] ?? {};
+        console.log(
+          `  observed: FCP ${Math.round(observed.observedFirstContentfulPaint)} ms, LCP ${Math.round(observed.observedLargestContentfulPaint)} ms`,
+        );
         for (const r of audits["network-requests"].details.items) {
           console.log(
             `  ${Math.round(r.networkRequestTime)}–${Math.round(r.networkEndTime)} ms ${r.resourceType} ${r.transferSize} B ${r.url.replace(base, "")}`,

@@ -10,6 +10,8 @@
  * Durations are the main thread's CPU time in each task (the trace's thread time), so that a loaded
  * machine inflates them far less than wall time; the wall time is printed beside them.
  *
+ * CHROME_FLAGS adds flags to Chromium's command line.
+ *
  * Against a running server (`npm run serve` with `PORT`). Chromium at CHROME_PATH (default
  * /usr/bin/chromium), 390×844 px, Burmese, a visitor, no CPU or network throttling (what Lighthouse
  * observes before it simulates), everything until the app has taken the page over, the network has
@@ -195,7 +197,9 @@ async function loadOnce(browser) {
 
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--lang=my"],
+  // CHROME_FLAGS: more flags for Chromium, e.g. "--js-flags=--no-enable-lazy-source-positions" to see a load
+  // without the source-position work DevTools alone causes (bench/README.md, "What DevTools adds").
+  args: ["--no-sandbox", "--lang=my", ...(process.env.CHROME_FLAGS ?? "").split(" ").filter(Boolean)],
 });
 const runs = [];
 try {
