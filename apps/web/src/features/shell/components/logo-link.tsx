@@ -5,10 +5,23 @@ import { Link } from "../../../lib/router.tsx";
 /**
  * The Shwe Lucky logo, linking home. `compact` shows only the round mark on narrow phones (under
  * 430 px), leaving the header room for the balance; `"narrow"` only on the narrowest (under 380 px),
- * leaving room for a visitor's sign-in button on one line.
+ * leaving room for a visitor's sign-in button on one line. One picture chooses between the two by the
+ * width of the screen, so a phone downloads only the one it shows (two `<img>`, one of them hidden, were
+ * both downloaded before the first paint).
  */
 export function LogoLink({ className = "h-9", compact = false }: { className?: string; compact?: boolean | "narrow" }) {
   const { t } = useTranslation("common");
+  const logo = (
+    <img
+      src={compact ? "/img/logo-mark.svg" : "/img/logo.svg"}
+      alt=""
+      width={compact ? 64 : 218}
+      height={compact ? 64 : 54}
+      className={`w-auto ${className}`}
+      decoding="async"
+      fetchPriority="high"
+    />
+  );
   return (
     <Link
       to={paths.home}
@@ -16,24 +29,18 @@ export function LogoLink({ className = "h-9", compact = false }: { className?: s
       aria-label={t("nav.homeLogo")}
     >
       {compact ? (
-        <img
-          src="/img/logo-mark.svg"
-          alt=""
-          width={64}
-          height={64}
-          className={`w-auto ${compact === "narrow" ? "min-[380px]:hidden" : "min-[430px]:hidden"} ${className}`}
-          decoding="async"
-        />
-      ) : null}
-      <img
-        src="/img/logo.svg"
-        alt=""
-        width={218}
-        height={54}
-        className={`w-auto ${compact === "narrow" ? "hidden min-[380px]:block" : compact ? "hidden min-[430px]:block" : ""} ${className}`}
-        decoding="async"
-        fetchPriority="high"
-      />
+        <picture className="contents">
+          <source
+            media={compact === "narrow" ? "(min-width: 380px)" : "(min-width: 430px)"}
+            srcSet="/img/logo.svg"
+            width={218}
+            height={54}
+          />
+          {logo}
+        </picture>
+      ) : (
+        logo
+      )}
     </Link>
   );
 }
