@@ -5,6 +5,7 @@ import { createScratchDatabase } from "./lib/database.mjs";
 import { prepareMarket } from "./lib/market.mjs";
 import { startServer } from "./lib/servers.mjs";
 import { demoPlayerSession, writeSession } from "./lib/session.mjs";
+import { extraChromeFlags } from "./lib/setup.mjs";
 
 /**
  * One page, several builds, Lighthouse runs alternated between them (A, B, A, B, …), so a machine whose
@@ -51,9 +52,7 @@ try {
   console.log(`SET market ${market.mode}: ${market.status_before_runs}`);
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    // CHROME_FLAGS: more flags for Chromium, e.g. "--js-flags=--no-enable-lazy-source-positions" to see a
-    // load without the source-position work DevTools alone causes (bench/README.md, "What DevTools adds").
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", ...(process.env.CHROME_FLAGS ?? "").split(" ").filter(Boolean)],
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", ...extraChromeFlags()],
   });
   browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   const session = signedIn === "1" ? await demoPlayerSession(servers[0].base) : undefined;

@@ -10,7 +10,7 @@
  * Durations are the main thread's CPU time in each task (the trace's thread time), so that a loaded
  * machine inflates them far less than wall time; the wall time is printed beside them.
  *
- * CHROME_FLAGS adds flags to Chromium's command line.
+ * CHROME_FLAGS adds flags to Chromium's command line (lib/setup.mjs, `extraChromeFlags`).
  *
  * Against a running server (`npm run serve` with `PORT`). Chromium at CHROME_PATH (default
  * /usr/bin/chromium), 390×844 px, Burmese, a visitor, no CPU or network throttling (what Lighthouse
@@ -24,6 +24,7 @@
  * and state the load average.
  */
 import puppeteer from "puppeteer-core";
+import { extraChromeFlags } from "./lib/setup.mjs";
 
 const [site, path, runsArg = "5", widthArg = "390"] = process.argv.slice(2);
 if (!site || !path) {
@@ -197,9 +198,7 @@ async function loadOnce(browser) {
 
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  // CHROME_FLAGS: more flags for Chromium, e.g. "--js-flags=--no-enable-lazy-source-positions" to see a load
-  // without the source-position work DevTools alone causes (bench/README.md, "What DevTools adds").
-  args: ["--no-sandbox", "--lang=my", ...(process.env.CHROME_FLAGS ?? "").split(" ").filter(Boolean)],
+  args: ["--no-sandbox", "--lang=my", ...extraChromeFlags()],
 });
 const runs = [];
 try {

@@ -48,3 +48,10 @@ export const withTimeout = (promise, ms, what) =>
       },
     );
   });
+
+/**
+ * More flags for Chromium's command line from CHROME_FLAGS (space-separated), for the page probes; e.g.
+ * "--js-flags=--no-enable-lazy-source-positions" shows a load without the source-position work a DevTools
+ * client alone causes (bench/README.md, "What DevTools adds to a first visit's figures").
+ */
+export const extraChromeFlags = () => (process.env.CHROME_FLAGS ?? "").split(" ").filter(Boolean);

@@ -24,6 +24,8 @@ export const YANGON_OFFSET_MINUTES = 390;
 const YANGON_OFFSET_MS = YANGON_OFFSET_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
 
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
 /**
  * `new Date(time).toISOString()`, written from the instant's UTC fields (years 0 to 9999; the rest, and
  * an invalid time, go to the browser's own, which throws RangeError for the latter as before).
@@ -37,7 +39,6 @@ export function isoInstant(time: number | Date): string {
   const d = new Date(time);
   const year = d.getUTCFullYear();
   if (!(year >= 0 && year <= 9999)) return d.toISOString();
-  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
   return (
     `${pad(year, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` +
     `T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}Z`
