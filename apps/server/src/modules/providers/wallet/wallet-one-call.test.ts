@@ -80,6 +80,26 @@ interface Setup {
   rate: number | "bad" | null;
 }
 
+/**
+ * Calls the one call answers, every one of them: bets and results of two funded players, and bets of
+ * the third (whose results the general path answers: the referrer's share).
+ */
+const PLAIN_CALLS: Op[] = [
+  ...[0, 1].flatMap((player) => {
+    const who = player as 0 | 1;
+    return [
+      { action: "debit", player: who, round: 0, amount: 250 },
+      { action: "credit", player: who, round: 0, amount: 600, kind: undefined },
+      { action: "debit", player: who, round: 1, amount: 100 },
+      { action: "credit", player: who, round: 1, amount: 90, kind: "bonus" },
+      { action: "debit", player: who, round: 2, amount: 3_000 },
+      { action: "credit", player: who, round: 2, amount: 4_000, kind: "jackpot" },
+    ] satisfies Op[];
+  }),
+  { action: "debit", player: 2, round: 0, amount: 250 },
+  { action: "debit", player: 2, round: 1, amount: 100 },
+];
+
 const setupArb: fc.Arbitrary<Setup> = fc.record({
   funds: fc.tuple(fc.constantFrom(0, 5_000, 100_000), fc.constantFrom(1_000, 100_000), fc.constantFrom(0, 100_000)),
   blocked: fc.constantFrom(false, false, false, true),
@@ -260,6 +280,8 @@ describe("wallet calls in one database call", () => {
       {
         ...propertyRuns(40),
         examples: [
+          // Fourteen calls, every one of which the one call answers.
+          [{ funds: [100_000, 100_000, 100_000], blocked: false, maintenance: false, rate: null }, PLAIN_CALLS],
           // Refused for want of funds, then funded: the repeat is refused again and moves nothing.
           [
             { funds: [0, 1_000, 0], blocked: false, maintenance: false, rate: null },
@@ -291,9 +313,10 @@ describe("wallet calls in one database call", () => {
         ],
       },
     );
-    // The property means something only if the one call answered many of the calls.
+    // The property means something only if the one call answered calls: at least the plain example's,
+    // whatever the random runs drew (once as few as 18 of them: a bound on those alone fails now and then).
     const counts = walletPathCounts(one.ctx);
-    expect(counts.oneCall - before.oneCall).toBeGreaterThan(20);
+    expect(counts.oneCall - before.oneCall).toBeGreaterThanOrEqual(PLAIN_CALLS.length);
     expect(counts.oneCall - before.oneCall).toBeLessThanOrEqual(oneCallable);
     expect(walletPathCounts(general.ctx).oneCall).toBe(0);
   });
