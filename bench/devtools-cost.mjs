@@ -25,10 +25,10 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
+import { median } from "./lib/statistics.mjs";
 
 const loads = Math.max(1, Number(process.argv[2] ?? 3));
 const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
-const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 let pad = "";
 for (let i = 0; i < 6000; i++) {

@@ -6,6 +6,7 @@ import { prepareMarket } from "./lib/market.mjs";
 import { startServer } from "./lib/servers.mjs";
 import { demoPlayerSession, writeSession } from "./lib/session.mjs";
 import { extraChromeFlags } from "./lib/setup.mjs";
+import { median } from "./lib/statistics.mjs";
 
 /**
  * One page, several builds, Lighthouse runs alternated between them (A, B, A, B, …), so a machine whose
@@ -40,7 +41,6 @@ const CHEAP = {
   },
 };
 const profile = process.env.PROFILE === "default" ? {} : CHEAP;
-const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const db = await createScratchDatabase();
 const servers = [];

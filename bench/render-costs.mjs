@@ -18,6 +18,7 @@
  */
 import puppeteer from "puppeteer-core";
 import { extraChromeFlags } from "./lib/setup.mjs";
+import { median, round } from "./lib/statistics.mjs";
 
 const [site, path, repeatsArg = "3", widthArg = "390"] = process.argv.slice(2);
 if (!site || !path) {
@@ -35,11 +36,6 @@ const CHANGES = [
   ["font face added, a family nothing uses", null, "await addFace('Render Costs Probe')"],
   ["whole restyle and relayout", "root.style.display = 'none'", "root.style.display = ''"],
 ];
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
@@ -89,9 +85,9 @@ try {
     const pick = (key) => median(runs.map((run) => run[key]));
     rows.push({
       change: name,
-      "style ms": Math.round(pick("styleMs") * 10) / 10,
+      "style ms": round(pick("styleMs")),
       restyled: pick("restyled"),
-      "layout ms": Math.round(pick("layoutMs") * 10) / 10,
+      "layout ms": round(pick("layoutMs")),
       "laid out": pick("laidOut"),
     });
   }

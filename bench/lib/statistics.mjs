@@ -9,6 +9,9 @@ export const round = (n, digits = 1) => {
   return Math.round(n * f) / f;
 };
 
+/** The middle value (the upper of the two middle ones for an even count); `values` is not reordered. */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 export function percentile(sorted, p) {
   if (sorted.length === 0) return Number.NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
