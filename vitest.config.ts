@@ -27,6 +27,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: "forks",
+          // Files share their worker's modules instead of importing the whole server again each
+          // (on PostgreSQL here: 438 s → 273 s for the project). Safe because every file builds its
+          // own app and database, the server keeps per-app state in WeakMaps keyed by the app or the
+          // database, and no test changes process.env, globals or module mocks.
+          isolate: false,
         },
       },
       "apps/web/vitest.config.ts",

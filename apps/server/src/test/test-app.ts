@@ -31,7 +31,14 @@ export interface TestAppOptions {
   seed?: boolean;
 }
 
-let pgliteTemplate: Promise<{ dump: Blob; seeded: SeedReport }> | undefined;
+/**
+ * Seeded PGlite templates, one per configuration (seeders read it). Server test files share a worker
+ * process (the server project runs with `isolate: false`), so one file's template never stands in for
+ * a seed under another configuration.
+ */
+const pgliteTemplates = new Map<string, Promise<{ dump: Blob; seeded: SeedReport }>>();
+const templateKey = (config: Config) =>
+  JSON.stringify(config, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value));
 
 async function buildPgliteTemplate(config: Config): Promise<{ dump: Blob; seeded: SeedReport }> {
   const db = await openDatabase({ dataDir: "memory" });
@@ -81,8 +88,13 @@ export async function openTestDatabase(
     await migrateDatabase(database);
     return { database, seeded: { accounts: [] }, drop: async () => undefined };
   }
-  pgliteTemplate ??= buildPgliteTemplate(config);
-  const { dump, seeded } = await pgliteTemplate;
+  const key = templateKey(config);
+  let template = pgliteTemplates.get(key);
+  if (!template) {
+    template = buildPgliteTemplate(config);
+    pgliteTemplates.set(key, template);
+  }
+  const { dump, seeded } = await template;
   const database = await openDatabase({ dataDir: "memory", loadDataDir: dump });
   return { database, seeded, drop: async () => undefined };
 }
