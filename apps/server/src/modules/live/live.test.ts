@@ -164,9 +164,14 @@ describe("live events on the socket", () => {
     first.ws.terminate();
 
     // While the socket is down: a result, a running chat message, an expired one, a balance change.
+    // A page kept open hears them live first, so none is still on its way when the player's socket
+    // comes back (it would get it live, not through the replay).
+    const barrier = await visitor(t.app);
     await publishResult(t, "07");
     await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "while down" } });
     const old = await call(t, "POST", "/api/admin/live/chat", { token: op.token, body: { text: "expired" } });
+    await barrier.next((m) => m.type === "chat" && m.text === "expired");
+    barrier.ws.close();
     await t.ctx.db.execute(sql`update live_events set expires_at = now() - interval '1 second' where id = ${old.json().event_id}`);
     await fund(t, u.id, 500);
 

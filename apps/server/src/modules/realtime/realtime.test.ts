@@ -146,7 +146,8 @@ describe.skipIf(!onRealPostgres)("live balance across two server processes (real
     const started = Date.now();
     const res = await call(t, "POST", "/api/user/transfer_in", { token: u.token, body: { amount: 5_000 } });
     expect(res.statusCode).toBe(200);
-    expect(await s.next(isBalance, 1_000)).toMatchObject({ balance: 15_000, game_balance: 5_000 });
+    // The fund's own notice can still reach B after the socket joined (another 20,000): wait for the transfer's.
+    expect(await s.next((m) => isBalance(m) && m.game_balance === 5_000, 1_000)).toMatchObject({ balance: 15_000, game_balance: 5_000 });
     expect(Date.now() - started).toBeLessThan(1_000);
     s.ws.close();
   });

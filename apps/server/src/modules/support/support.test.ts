@@ -150,7 +150,10 @@ describe("support chat", () => {
     });
     // The player's socket heard none of it (its next support message is its own conversation's).
     await answer(t, op, id, "for the player");
-    expect(await player.next(ofType("support_message"))).toMatchObject({ conversation_id: id });
+    expect(await player.next((m) => staffMessage(m) && m.conversation_id === id)).toMatchObject({
+      conversation_id: id,
+      message: { body: "for the player" },
+    });
     expect(player.messages.filter((m) => m.type === "support_inbox" || m.conversation_id === vid)).toEqual([]);
     for (const s of [consoleWs, player, visitor, other]) s.ws.close();
   });
