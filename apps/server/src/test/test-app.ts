@@ -93,6 +93,8 @@ export async function openTestDatabase(
   if (!template) {
     template = buildPgliteTemplate(config);
     pgliteTemplates.set(key, template);
+    // A template that failed is built again by the next file rather than failing every file after it.
+    template.catch(() => pgliteTemplates.delete(key));
   }
   const { dump, seeded } = await template;
   const database = await openDatabase({ dataDir: "memory", loadDataDir: dump });
