@@ -17,7 +17,7 @@
  * CHROME_PATH (default /usr/bin/chromium). The times depend on the machine: compare rows of one run.
  */
 import puppeteer from "puppeteer-core";
-import { extraChromeFlags } from "./lib/setup.mjs";
+import { extraChromeFlags, sleep } from "./lib/setup.mjs";
 import { median, round } from "./lib/statistics.mjs";
 
 const [site, path, repeatsArg = "3", widthArg = "390"] = process.argv.slice(2);
@@ -47,7 +47,7 @@ try {
   await page.goto(new URL(path, site).href, { waitUntil: "networkidle0", timeout: 60_000 });
   // The app has taken the page over and the bold face has joined; nothing more is on its way.
   await page.waitForFunction(() => !document.getElementById("root")?.hasAttribute("inert"), { timeout: 30_000 });
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  await sleep(3000);
   const face = await page.evaluate(() =>
     performance
       .getEntriesByType("resource")
@@ -65,7 +65,7 @@ try {
     const runs = [];
     for (let i = 0; i < repeats; i++) {
       if (setUp) await page.evaluate(`(() => { const root = document.getElementById("root"); ${setUp}; document.body.offsetHeight; })()`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
       await page.tracing.start({ categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
       await page.evaluate(
         `(async () => { const root = document.getElementById("root"); ${change}; await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))); })()`,

@@ -37,8 +37,7 @@ export interface TestAppOptions {
  * a seed under another configuration.
  */
 const pgliteTemplates = new Map<string, Promise<{ dump: Blob; seeded: SeedReport }>>();
-const templateKey = (config: Config) =>
-  JSON.stringify(config, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value));
+const templateKey = (config: Config) => JSON.stringify(config);
 
 async function buildPgliteTemplate(config: Config): Promise<{ dump: Blob; seeded: SeedReport }> {
   const db = await openDatabase({ dataDir: "memory" });

@@ -85,17 +85,17 @@ interface Setup {
  * the third (whose results the general path answers: the referrer's share).
  */
 const PLAIN_CALLS: Op[] = [
-  ...[0, 1].flatMap((player) => {
-    const who = player as 0 | 1;
-    return [
-      { action: "debit", player: who, round: 0, amount: 250 },
-      { action: "credit", player: who, round: 0, amount: 600, kind: undefined },
-      { action: "debit", player: who, round: 1, amount: 100 },
-      { action: "credit", player: who, round: 1, amount: 90, kind: "bonus" },
-      { action: "debit", player: who, round: 2, amount: 3_000 },
-      { action: "credit", player: who, round: 2, amount: 4_000, kind: "jackpot" },
-    ] satisfies Op[];
-  }),
+  ...([0, 1] as const).flatMap(
+    (player) =>
+      [
+        { action: "debit", player, round: 0, amount: 250 },
+        { action: "credit", player, round: 0, amount: 600, kind: undefined },
+        { action: "debit", player, round: 1, amount: 100 },
+        { action: "credit", player, round: 1, amount: 90, kind: "bonus" },
+        { action: "debit", player, round: 2, amount: 3_000 },
+        { action: "credit", player, round: 2, amount: 4_000, kind: "jackpot" },
+      ] satisfies Op[],
+  ),
   { action: "debit", player: 2, round: 0, amount: 250 },
   { action: "debit", player: 2, round: 1, amount: 100 },
 ];
