@@ -1,8 +1,38 @@
+import { request } from "node:http";
+import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { useBrowser, type ViewportName } from "./support/browser.ts";
 import { hasChromium } from "./support/chromium.ts";
 import { api, onPath, signIn } from "./support/console.ts";
 import { english, text } from "./support/locales.ts";
+
+/**
+ * What a new connection carries in its first round trip: TCP's initial window of 10 segments of 1,460
+ * bytes (Linux's default, and Lighthouse's model of a phone's network). A page that fits arrives one
+ * round trip sooner (bench/README.md, "Drawn pages in one round trip").
+ */
+const FIRST_ROUND_TRIP = 10 * 1460;
+
+/** The bytes of a page as a browser taking brotli receives them (status line, headers, compressed body), and whether it came drawn. */
+function bytesOnTheWire(url: string, cookie: string): Promise<{ status: number; bytes: number; drawn: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { "accept-encoding": "gzip, deflate, br", cookie } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        let head = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
+        for (let i = 0; i < res.rawHeaders.length; i += 2) head += `${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}\r\n`.length;
+        const body = Buffer.concat(chunks);
+        const drawn =
+          res.headers["content-encoding"] === "br" && brotliDecompressSync(body).toString("utf8").includes('id="first-paint-data"');
+        resolve({ status: res.statusCode ?? 0, bytes: head + body.length, drawn });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 /** Any character of the Myanmar Unicode block: the site opens in Burmese. */
 const BURMESE = /[\u1000-\u109f]/;
@@ -24,6 +54,27 @@ describe.skipIf(!hasChromium)("smoke", () => {
       expect(pageErrors(page)).toEqual([]);
     });
   }
+
+  it("every page the server draws reaches a phone in the first round trip of its connection, in every language", async () => {
+    const pages: [string, string?][] = [
+      ["/"],
+      ["/two/lottery"],
+      ["/three/lottery"],
+      ["/winner-list"],
+      ["/login"],
+      ["/cashin", "shwe_signed_in=1"],
+      ["/betslip", "shwe_signed_in=1"],
+    ];
+    for (const lng of ["mm", "en", "cn", "thai"]) {
+      for (const [path, signedIn] of pages) {
+        const cookie = [`i18nextLng=${lng}`, signedIn].filter(Boolean).join("; ");
+        const got = await bytesOnTheWire(`${browser.baseUrl}${path}`, cookie);
+        expect(got.status, path).toBe(200);
+        expect(got.drawn, path).toBe(true);
+        expect(got.bytes, `${path} in ${lng}`).toBeLessThanOrEqual(FIRST_ROUND_TRIP);
+      }
+    }
+  });
 
   it("shows the not-found page for an unknown path, in Burmese and in English, with a way home", async () => {
     const page = await browser.open("mobile");

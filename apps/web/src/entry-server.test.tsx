@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type ApiCall, createFirstPaintRenderer, drawsFirstPaint } from "./entry-server.tsx";
 import { draw, sections } from "./features/lottery/test/fixtures.ts";
 import type { FirstPaintData } from "./lib/first-paint.ts";
@@ -41,6 +41,10 @@ function dataOf(script: string): FirstPaintData {
 }
 
 describe("the server's first paint", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("draws only the public pages a visit starts on", () => {
     for (const path of ["/", "/two/lottery", "/winner-list", "/win-number", "/crypto/one/lottery", "/winner-list/"])
       expect(drawsFirstPaint(path)).toBe(true);
@@ -165,6 +169,45 @@ describe("the server's first paint", () => {
     const picks = (locales.en?.lottery as { picks: { label: string } } | undefined)?.picks.label;
     expect(threeD?.html).toContain(`aria-label="${picks}"`);
     expect(threeD?.html).not.toContain('data-testid="market-note"');
+  });
+
+  it("sends only the keys the drawing used, and those keys alone draw the same page", async () => {
+    // One moment for every drawing below (countdowns).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-27T05:00:00Z"));
+    const answers = () =>
+      fakeApi({
+        section: sections(draw("2D", 3_600_000)),
+        section_3d: sections(draw("3D", 3_600_000)),
+        banner_mobile: { data: [{ id: 1, title: "Lucky Draw", image: "/img/banners/lottery-mobile.svg", link: "/two/lottery" }] },
+        header_play_text: { data: [{ text: "2D ရလဒ် ၁၂:၀၁" }] },
+      }).callApi;
+    for (const [path, lng] of [
+      ["/two/lottery", "mm"],
+      ["/", "en"],
+      ["/winner-list", "mm"],
+      ["/login", "mm"],
+    ] as const) {
+      const drawn = await createFirstPaintRenderer({ locales, callApi: answers() }).render(path, lng);
+      if (!drawn) throw new Error(`${path} not drawn`);
+      const sent = dataOf(drawn.dataScript(new Date())).resources;
+      const count = (node: unknown): number =>
+        typeof node === "string" ? 1 : Object.values(node as Record<string, unknown>).reduce<number>((n, v) => n + count(v), 0);
+      // Fewer keys than the files hold: the browser fetches the rest before it takes the page over.
+      for (const ns of Object.keys(sent)) expect(count(sent[ns]), `${path} ${ns}`).toBeLessThan(count(locales[lng]?.[ns]));
+      // The same page drawn with nothing but what was sent (no other language to fall back to): any key
+      // the drawing used and did not send would show as its name here.
+      const again = await createFirstPaintRenderer({
+        locales: { [lng]: sent, ...(lng === "en" ? {} : { en: {} }) },
+        callApi: answers(),
+      }).render(path, lng);
+      expect(again?.html, path).toBe(drawn.html);
+    }
+    // The operator console's market texts are not a player's page's.
+    const twoD = await createFirstPaintRenderer({ locales, callApi: answers() }).render("/two/lottery", "en");
+    const market = dataOf(twoD?.dataScript(new Date()) ?? "").resources.market as Record<string, unknown>;
+    expect(market.infoOnly).toBe((locales.en?.market as { infoOnly: string } | undefined)?.infoOnly);
+    expect(market).not.toHaveProperty("console");
   });
 
   it("answers null for a page it does not draw", async () => {

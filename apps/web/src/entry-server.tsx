@@ -6,7 +6,7 @@ import { DrawingForSignedIn } from "./components/require-auth.tsx";
 import { setApiTransport } from "./lib/api-client.ts";
 import { FIRST_PAINT_ID, serializeFirstPaint } from "./lib/first-paint.ts";
 import { DEFAULT_LANGUAGE, HTML_LANG, I18N_OPTIONS, isLanguage, type Language } from "./lib/i18n.ts";
-import { createInstance, type I18n, type ResourceLanguage } from "./lib/i18n-core.ts";
+import { createInstance, type I18n, pickKeys, type ResourceLanguage } from "./lib/i18n-core.ts";
 import { I18nextProvider } from "./lib/i18n-react.tsx";
 import { preloadIslands } from "./lib/island.tsx";
 import { preloadRoute } from "./lib/lazy-page.tsx";
@@ -184,11 +184,15 @@ export function createFirstPaintRenderer({ locales, callApi }: FirstPaintOptions
       });
       const tried = new Set<string>();
       const usedNamespaces = new Set<string>(["common"]);
+      const usedKeys = new Map<string, Set<string>>();
       // Every pass draws the same moment; the browser takes the drawing over at that moment too.
       const drawnAt = Date.now();
       const draw = () => {
-        // Which namespaces the page used: the browser gets those translations with the page.
+        // Which namespaces and keys the page used: the browser gets those translations with the page.
         i18n.usedNamespaces = usedNamespaces;
+        // The keys of the last pass only: the one the browser takes over.
+        usedKeys.clear();
+        i18n.usedKeys = usedKeys;
         freezeClock(drawnAt);
         try {
           const markup = renderToString(
@@ -207,6 +211,7 @@ export function createFirstPaintRenderer({ locales, callApi }: FirstPaintOptions
         } finally {
           freezeClock(undefined);
           i18n.usedNamespaces = undefined;
+          i18n.usedKeys = undefined;
         }
       };
 
@@ -221,10 +226,13 @@ export function createFirstPaintRenderer({ locales, callApi }: FirstPaintOptions
           for (const query of missing) if (query.state.status === "error") client.getQueryCache().remove(query);
           html = draw();
         }
+        // Only the keys the drawing used (the browser fetches the rest of each file before it takes the page
+        // over): a drawn page small enough to arrive in the first round trip of a new connection (14.6 KB with
+        // its headers; bench/README.md, "Drawn pages in one round trip").
         const resources: ResourceLanguage = {};
-        for (const ns of usedNamespaces) {
+        for (const ns of new Set([...usedNamespaces, ...usedKeys.keys()])) {
           const bundle = locales[language]?.[ns];
-          if (bundle) resources[ns] = bundle;
+          if (bundle) resources[ns] = pickKeys(bundle, usedKeys.get(ns) ?? []);
         }
         const queries = dehydrate(client);
         return {

@@ -57,9 +57,12 @@ function start(root: HTMLElement): void {
   if (firstPaint) {
     // The page's chunk first, so the app draws it without a spinner; then the app adopts the drawing
     // (same language: hydration, at the moment it was drawn) or, in another language, replaces it in one go.
-    // In the drawing's language its texts are all here (the fallback language's files are not fetched:
-    // every key exists in every language); in another language its files come first.
-    const texts = i18n.language === firstPaint.lng ? undefined : i18n.loadNamespaces(Object.keys(firstPaint.resources));
+    // In the drawing's language the page brought the keys it drew with; the rest of those files arrives
+    // beside the page's chunk, before the app takes over (so no later text is missing). The fallback
+    // language's files are not fetched: every key exists in every language. In another language its
+    // files come first.
+    const namespaces = Object.keys(firstPaint.resources);
+    const texts = i18n.language === firstPaint.lng ? i18n.completeNamespaces(namespaces) : i18n.loadNamespaces(namespaces);
     const ready = Promise.all([preloadRoute(routes, window.location.pathname), texts]);
     // The drawing is inert (a picture of the page) until the app has taken the page over.
     whenPageShown(() => {

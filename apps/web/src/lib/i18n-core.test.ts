@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { type BackendModule, createInstance, type ResourceKey } from "./i18n-core.ts";
+import { type BackendModule, createInstance, pickKeys, type ResourceKey } from "./i18n-core.ts";
 
 const resources = {
   mm: {
@@ -131,5 +131,95 @@ describe("translations", () => {
     expect(i18n.isInitialized).toBe(true);
     expect(i18n.hasLoadedNamespace("lottery")).toBe(true);
     expect(i18n.t("lottery:title")).toBe("ထီ");
+  });
+
+  it("notes the keys a drawing found, as found: the plural form, the namespace it fell back to, a nested path", () => {
+    const i18n = started();
+    i18n.usedKeys = new Map();
+    i18n.t("items", { count: 2 });
+    i18n.t("lottery:title");
+    i18n.t("lottery:hello", { name: "x" });
+    i18n.t("nav.home");
+    i18n.t("missing");
+    expect(Object.fromEntries([...i18n.usedKeys].map(([ns, keys]) => [ns, [...keys].sort()]))).toEqual({
+      common: ["hello", "items_other", "nav.home"],
+      lottery: ["title"],
+    });
+    i18n.usedKeys = undefined;
+    i18n.t("lottery:onlyMm");
+    expect(i18n.usedKeys).toBeUndefined();
+  });
+
+  it("picks the keys out of a bundle with the bundle's shape", () => {
+    const bundle = { a: "A", b: { c: "C", d: "D", e: { f: "F" } }, "g.h": "flat" };
+    expect(pickKeys(bundle, ["a", "b.e.f", "b.c", "g.h", "nope", "b.nope"])).toEqual({
+      a: "A",
+      b: { c: "C", e: { f: "F" } },
+      "g.h": "flat",
+    });
+    expect(pickKeys(bundle, [])).toEqual({});
+    expect(pickKeys(undefined, ["a"])).toEqual({});
+  });
+
+  it("draws with a drawing's keys at once, then fetches the rest of those files, leaving other namespaces alone", async () => {
+    const calls: string[] = [];
+    let answer: (() => void) | undefined;
+    const backend: BackendModule = {
+      type: "backend",
+      read: (lng, ns) => {
+        calls.push(`${lng}/${ns}`);
+        const bundle = (resources as Record<string, Record<string, ResourceKey>>)[lng]?.[ns] ?? {};
+        return new Promise((resolve) => {
+          answer = () => resolve(bundle);
+        });
+      },
+    };
+    const i18n = createInstance().use(backend);
+    const drawn = { mm: { lottery: { title: "ထီ" } } };
+    void i18n.init({
+      lng: "mm",
+      fallbackLng: "en",
+      defaultNS: "common",
+      fallbackNS: "common",
+      ns: ["common"],
+      resources: { mm: { common: resources.mm.common } },
+    });
+    i18n.hydrate(drawn, { partial: true });
+    expect(i18n.hasLoadedNamespace("lottery")).toBe(true);
+    expect(i18n.t("lottery:title")).toBe("ထီ");
+    expect(i18n.t("lottery:onlyMm")).toBe("onlyMm");
+    const loaded = vi.fn();
+    i18n.on("loaded", loaded);
+    const complete = i18n.completeNamespaces(["lottery", "common", "market"]);
+    // Only the drawn namespaces still partial: common arrived whole here, market was never drawn.
+    expect(calls).toEqual(["mm/lottery"]);
+    answer?.();
+    await complete;
+    expect(i18n.t("lottery:onlyMm")).toBe("မြန်မာ");
+    expect(i18n.t("lottery:title")).toBe("ထီ");
+    expect(loaded).toHaveBeenCalledWith({ mm: ["lottery"] });
+    // Complete now: asked again, nothing is fetched.
+    await i18n.completeNamespaces(["lottery"]);
+    expect(calls).toEqual(["mm/lottery"]);
+  });
+
+  it("keeps a drawing's keys when the rest of its file fails for good, the others coming from the fallback language", async () => {
+    const calls: string[] = [];
+    const backend: BackendModule = {
+      type: "backend",
+      read: async (lng, ns) => {
+        calls.push(`${lng}/${ns}`);
+        if (lng === "mm") throw Object.assign(new Error("404"), { retry: false });
+        return (resources as Record<string, Record<string, ResourceKey>>)[lng]?.[ns] ?? {};
+      },
+    };
+    const i18n = createInstance().use(backend);
+    const drawn = { mm: { lottery: { title: "ထီ" } } };
+    await i18n.init({ lng: "mm", fallbackLng: "en", defaultNS: "common", fallbackNS: "common", ns: [], resources: drawn });
+    i18n.hydrate(drawn, { partial: true });
+    await i18n.completeNamespaces(["lottery"]);
+    expect(calls).toEqual(["mm/lottery", "en/lottery"]);
+    expect(i18n.t("lottery:title")).toBe("ထီ");
+    expect(i18n.t("lottery:zero", { count: 0 })).toBe("none");
   });
 });

@@ -68,7 +68,8 @@ export interface InitOptions {
 
 // Listeners take what their event passes (the language for "languageChanged").
 type Listener = (...args: never[]) => void;
-type LoadState = "loading" | "loaded" | "failed";
+/** "partial": only the keys a drawn page used are here (the server's first paint); `completeNamespaces` fetches the rest. */
+type LoadState = "loading" | "loaded" | "failed" | "partial";
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
@@ -101,6 +102,8 @@ export class I18n {
   isInitialized = false;
   /** Namespaces the app drew with, for the server's first paint to send along (undefined: not tracked). */
   usedNamespaces: Set<string> | undefined;
+  /** Namespace → the keys (as found: "picks.label", "count_other") the app drew with (undefined: not tracked). */
+  usedKeys: Map<string, Set<string>> | undefined;
 
   private store: Resource = {};
   private states = new Map<string, LoadState>();
@@ -134,12 +137,15 @@ export class I18n {
     return typeof switched === "function" ? Promise.resolve(started(switched)) : switched.then(started);
   }
 
-  /** Puts translations drawn elsewhere (the server's first paint) into the store and counts as started. */
-  hydrate(resources: Resource): this {
+  /**
+   * Puts translations drawn elsewhere (the server's first paint) into the store and counts as started.
+   * `partial`: the bundles hold only the keys the drawing used; `completeNamespaces` fetches the rest.
+   */
+  hydrate(resources: Resource, { partial = false }: { partial?: boolean } = {}): this {
     for (const [lng, bundles] of Object.entries(resources)) {
       this.store[lng] = { ...this.store[lng], ...bundles };
       for (const ns of Object.keys(bundles)) {
-        this.states.set(`${lng}|${ns}`, "loaded");
+        this.states.set(`${lng}|${ns}`, partial ? "partial" : "loaded");
         if (!this.options.ns.includes(ns)) this.options.ns.push(ns);
       }
     }
@@ -222,6 +228,14 @@ export class I18n {
 
   private load(lng: string, ns: string): Promise<void> {
     if (this.isSettled(lng, ns)) return Promise.resolve();
+    return this.fetchBundle(lng, ns);
+  }
+
+  /**
+   * Reads `ns` in `lng` through the backend (a retryable failure tried again, the delay doubling), once
+   * at a time per file: "loaded" with the file's bundle, or "failed" for good. Announces "loaded" either way.
+   */
+  private fetchBundle(lng: string, ns: string): Promise<void> {
     const key = `${lng}|${ns}`;
     let running = this.loading.get(key);
     if (running) return running;
@@ -248,6 +262,28 @@ export class I18n {
     });
     this.loading.set(key, running);
     return running;
+  }
+
+  /**
+   * Fetches the whole files of the namespaces a drawn page brought only its keys of (`hydrate` with
+   * `partial`), in the current language; where a file fails for good, the fallback language's. The keys
+   * already here keep their texts (a file holds every key), so nothing drawn changes. Resolves once all
+   * have settled; namespaces that are not partial are left as they are.
+   */
+  completeNamespaces(ns: readonly string[]): Promise<void> {
+    const lng = this.language;
+    if (!lng || !this.backend) return Promise.resolve();
+    const partial = ns.filter((n) => this.states.get(`${lng}|${n}`) === "partial");
+    const fallbacks = this.hierarchy(lng).filter((l) => l !== lng);
+    return Promise.all(
+      partial.map((n) =>
+        this.fetchBundle(lng, n).then(() => {
+          if (this.states.get(`${lng}|${n}`) !== "failed") return;
+          // The drawn keys stay; the others come from the fallback language.
+          return Promise.all(fallbacks.map((l) => this.load(l, n))).then(() => undefined);
+        }),
+      ),
+    ).then(() => undefined);
   }
 
   /** Loads namespaces for the current language (the fallback language's where its own failed); resolves once all are settled. */
@@ -297,6 +333,16 @@ export class I18n {
     return interpolate(text, options);
   };
 
+  private noteUsed(ns: string, key: string): void {
+    if (!this.usedKeys) return;
+    let keys = this.usedKeys.get(ns);
+    if (!keys) {
+      keys = new Set();
+      this.usedKeys.set(ns, keys);
+    }
+    keys.add(key);
+  }
+
   private stripNamespace(key: string): { ns: string | undefined; key: string } {
     const at = key.indexOf(":");
     return at > 0 ? { ns: key.slice(0, at), key: key.slice(at + 1) } : { ns: undefined, key };
@@ -314,12 +360,42 @@ export class I18n {
       for (const lng of this.hierarchy(options.lng ?? this.language)) {
         for (const candidate of candidates) {
           const value = lookup(this.store[lng]?.[ns], candidate);
-          if (typeof value === "string") return value;
+          if (typeof value === "string") {
+            this.noteUsed(ns, candidate);
+            return value;
+          }
         }
       }
     }
     return undefined;
   }
+}
+
+/**
+ * The part of `bundle` holding `keys` (as the lookup finds them: a key of its own, or a path of
+ * dot-separated parts), with the bundle's shape: what a drawn page sends of a namespace.
+ */
+export function pickKeys(bundle: ResourceKey | undefined, keys: Iterable<string>): Record<string, ResourceKey> {
+  const picked: Record<string, ResourceKey> = {};
+  if (bundle === undefined || typeof bundle !== "object") return picked;
+  for (const key of keys) {
+    if (key in bundle) {
+      picked[key] = bundle[key] as ResourceKey;
+      continue;
+    }
+    const value = lookup(bundle, key);
+    if (value === undefined) continue;
+    const parts = key.split(".");
+    let node = picked;
+    for (const part of parts.slice(0, -1)) {
+      const next = node[part];
+      const child: Record<string, ResourceKey> = next !== undefined && typeof next === "object" ? next : {};
+      node[part] = child;
+      node = child;
+    }
+    node[parts[parts.length - 1] as string] = value;
+  }
+  return picked;
 }
 
 /** A new, independent instance (each test, each language of the server's first paint). */

@@ -118,7 +118,7 @@ const backend: BackendModule = {
 
 /**
  * Starts translations in the browser. When the page arrived with the translations of the language
- * in use (`preloaded`), the app can draw at once; the rest loads over HTTP as pages ask for it.
+ * in use (`preloaded`: the keys the drawing used), the app can draw at once; the rest loads over HTTP.
  */
 export function initI18n(preloaded?: { lng: string; resources: ResourceLanguage }): typeof i18n {
   // Before the start keeps the language in the cookie.
@@ -146,9 +146,10 @@ export function initI18n(preloaded?: { lng: string; resources: ResourceLanguage 
       if (isLanguage(stored) && stored !== i18n.language) void i18n.changeLanguage(stored);
     });
   }
-  // The language's texts are all here: ready now. The fallback language's files are fetched only for a
+  // The texts the drawing used are here: ready now. The rest of their files is fetched before the app takes
+  // the page over (`completeNamespaces`, main.tsx). The fallback language's files are fetched only for a
   // namespace whose own file fails for good (i18n-core.ts), so a first visit fetches none of them.
-  if (arrived) i18n.hydrate(arrived);
+  if (arrived) i18n.hydrate(arrived, { partial: true });
   i18n.on("languageChanged", setHtmlLang);
   return i18n;
 }
