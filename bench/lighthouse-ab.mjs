@@ -20,7 +20,9 @@ import { median } from "./lib/statistics.mjs";
  * `lighthouse.mjs`, a fresh context with the demo player's session and the signed-in cookie written from
  * `/api/health` first. Prints each run (score, FCP, LCP, TBT, the benchmark index, the LCP element and
  * its phases; `REQS=1` adds the observed FCP and LCP and the requests, `TASKS=1` Lighthouse's long tasks;
- * `CHROME_FLAGS` adds flags to Chromium's command line) and the medians per build. A comparison tool, not the results
+ * `CHROME_FLAGS` adds flags to Chromium's command line) and the medians per build. `REPEAT=1` measures a repeat
+ * visit instead: the page visited once in the run's fresh context (service worker installed, requests settled), then
+ * measured with storage kept, as `lighthouse.mjs` does. A comparison tool, not the results
  * table: it writes nothing under bench/results.
  */
 const [path, signedIn, runsArg, ...dists] = process.argv.slice(2);
@@ -41,6 +43,18 @@ const CHEAP = {
   },
 };
 const profile = process.env.PROFILE === "default" ? {} : CHEAP;
+const REPEAT = process.env.REPEAT === "1";
+
+/** A repeat visit's first visit, as in `lighthouse.mjs`: the page loaded, its service worker in control, its requests settled. */
+async function visitOnce(tab, url) {
+  await tab.goto(url, { waitUntil: "load", timeout: 60_000 });
+  await tab.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await tab.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 30_000 });
+  await tab.waitForNetworkIdle({ idleTime: 1000, timeout: 30_000 }).catch(() => undefined);
+  await tab.goto("about:blank");
+}
 
 const db = await createScratchDatabase();
 const servers = [];
@@ -65,9 +79,10 @@ try {
       const context = await browser.createBrowserContext();
       let lhr;
       try {
-        if (session) {
+        if (session || REPEAT) {
           const tab = await context.newPage();
-          await writeSession(tab, base, session);
+          if (session) await writeSession(tab, base, session);
+          if (REPEAT) await visitOnce(tab, `${base}${path}`);
           config.settings.disableStorageReset = true;
           lhr = (await lighthouse(`${base}${path}`, flags, config, tab)).lhr;
         } else {

@@ -6,7 +6,20 @@ import { AppImage, FALLBACK_IMAGE } from "./app-image.tsx";
  * image, the site's fallback art, e.g. a provider synced from an aggregator, or an image that fails
  * to load) gets a tile that spells its name instead, so that no provider tile is a blank picture.
  */
-export function ProviderArt({ src, name, priority, className }: { src: string; name: string; priority?: boolean; className: string }) {
+export function ProviderArt({
+  src,
+  name,
+  priority,
+  deferred,
+  className,
+}: {
+  src: string;
+  name: string;
+  priority?: boolean;
+  /** AppImage's `deferred`. */
+  deferred?: boolean;
+  className: string;
+}) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || src === FALLBACK_IMAGE || failedSrc === src) {
     return (
@@ -24,6 +37,15 @@ export function ProviderArt({ src, name, priority, className }: { src: string; n
     );
   }
   return (
-    <AppImage src={src} alt={name} width={300} height={200} priority={priority} className={className} onError={() => setFailedSrc(src)} />
+    <AppImage
+      src={src}
+      alt={name}
+      width={300}
+      height={200}
+      priority={priority}
+      deferred={deferred}
+      className={className}
+      onError={() => setFailedSrc(src)}
+    />
   );
 }

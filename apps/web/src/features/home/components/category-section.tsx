@@ -13,8 +13,11 @@ const listClass =
 const itemClass = "relative w-[42%] shrink-0 snap-start md:w-auto";
 const titleClass = "flex min-h-9 items-center gap-2 text-lg font-bold";
 
-/** One category of the home page: its title and its providers' tiles. */
-export function CategorySection({ section }: { section: CatalogueSection }) {
+/**
+ * One category of the home page: its title and its providers' tiles. `deferPictures`: below the first
+ * screen, its pictures load once the app has the page (AppImage's `deferred`).
+ */
+export function CategorySection({ section, deferPictures = false }: { section: CatalogueSection; deferPictures?: boolean }) {
   const { t } = useTranslation("common");
   const headingId = useId();
   const { category, providers } = section;
@@ -23,14 +26,14 @@ export function CategorySection({ section }: { section: CatalogueSection }) {
       headingId={headingId}
       title={
         <>
-          <AppImage src={categoryIcon(category)} alt="" width={28} height={28} className="size-7" />
+          <AppImage src={categoryIcon(category)} alt="" width={28} height={28} className="size-7" deferred={deferPictures} />
           {t(`categories.${category.code}`, { defaultValue: category.name })}
         </>
       }
     >
       {providers.map((p) => (
         <li key={p.id} className={itemClass}>
-          <ProviderTile provider={p} categoryCode={category.code} />
+          <ProviderTile provider={p} categoryCode={category.code} deferPicture={deferPictures} />
         </li>
       ))}
     </SectionFrame>

@@ -43,8 +43,9 @@ export function HomeCatalogue() {
   }
   return (
     <div className="flex flex-col gap-6">
-      {sections.map((section) => (
-        <CategorySection key={section.category.id} section={section} />
+      {sections.map((section, i) => (
+        // The first category shows on a phone's first screen; the others' pictures wait for the app.
+        <CategorySection key={section.category.id} section={section} deferPictures={i > 0} />
       ))}
     </div>
   );

@@ -9,7 +9,16 @@ import { Link } from "../../../lib/router.tsx";
 const tileBox = "relative block aspect-[3/2] w-full overflow-hidden rounded-card border border-line bg-surface-2";
 
 /** A provider's tile (its 3:2 art, named by it) linking to its game list /{category}/{provider id}. */
-export function ProviderTile({ provider, categoryCode }: { provider: Provider; categoryCode: string }) {
+export function ProviderTile({
+  provider,
+  categoryCode,
+  deferPicture = false,
+}: {
+  provider: Provider;
+  categoryCode: string;
+  /** AppImage's `deferred`. */
+  deferPicture?: boolean;
+}) {
   const { t } = useTranslation("common");
   return (
     <Link
@@ -19,6 +28,7 @@ export function ProviderTile({ provider, categoryCode }: { provider: Provider; c
       <ProviderArt
         src={provider.image}
         name={provider.name}
+        deferred={deferPicture}
         className="absolute inset-0 size-full object-cover transition-transform duration-200 group-hover:scale-105"
       />
       {provider.maintenance ? (
