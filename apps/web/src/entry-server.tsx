@@ -6,7 +6,8 @@ import { DrawingForSignedIn } from "./components/require-auth.tsx";
 import { setApiTransport } from "./lib/api-client.ts";
 import { FIRST_PAINT_ID, serializeFirstPaint } from "./lib/first-paint.ts";
 import { DEFAULT_LANGUAGE, HTML_LANG, I18N_OPTIONS, isLanguage, type Language } from "./lib/i18n.ts";
-import { createInstance, type I18n, pickKeys, type ResourceLanguage } from "./lib/i18n-core.ts";
+import { createInstance, type I18n, type ResourceLanguage } from "./lib/i18n-core.ts";
+import { pickKeys } from "./lib/i18n-pick.ts";
 import { I18nextProvider } from "./lib/i18n-react.tsx";
 import { preloadIslands } from "./lib/island.tsx";
 import { preloadRoute } from "./lib/lazy-page.tsx";
@@ -192,7 +193,14 @@ export function createFirstPaintRenderer({ locales, callApi }: FirstPaintOptions
         i18n.usedNamespaces = usedNamespaces;
         // The keys of the last pass only: the one the browser takes over.
         usedKeys.clear();
-        i18n.usedKeys = usedKeys;
+        i18n.onFound = (ns, key) => {
+          let keys = usedKeys.get(ns);
+          if (!keys) {
+            keys = new Set();
+            usedKeys.set(ns, keys);
+          }
+          keys.add(key);
+        };
         freezeClock(drawnAt);
         try {
           const markup = renderToString(
@@ -211,7 +219,7 @@ export function createFirstPaintRenderer({ locales, callApi }: FirstPaintOptions
         } finally {
           freezeClock(undefined);
           i18n.usedNamespaces = undefined;
-          i18n.usedKeys = undefined;
+          i18n.onFound = undefined;
         }
       };
 

@@ -61,8 +61,7 @@ function start(root: HTMLElement): void {
     // beside the page's chunk, before the app takes over (so no later text is missing). The fallback
     // language's files are not fetched: every key exists in every language. In another language its
     // files come first.
-    const namespaces = Object.keys(firstPaint.resources);
-    const texts = i18n.language === firstPaint.lng ? i18n.completeNamespaces(namespaces) : i18n.loadNamespaces(namespaces);
+    const texts = i18n.loadNamespaces(Object.keys(firstPaint.resources));
     const ready = Promise.all([preloadRoute(routes, window.location.pathname), texts]);
     // The drawing is inert (a picture of the page) until the app has taken the page over.
     whenPageShown(() => {

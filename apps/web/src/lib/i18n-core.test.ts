@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { type BackendModule, createInstance, pickKeys, type ResourceKey } from "./i18n-core.ts";
+import { type BackendModule, createInstance, type ResourceKey } from "./i18n-core.ts";
+import { pickKeys } from "./i18n-pick.ts";
 
 const resources = {
   mm: {
@@ -133,21 +134,16 @@ describe("translations", () => {
     expect(i18n.t("lottery:title")).toBe("ထီ");
   });
 
-  it("notes the keys a drawing found, as found: the plural form, the namespace it fell back to, a nested path", () => {
+  it("tells each key it finds, as found: the plural form, the namespace it fell back to, a nested path", () => {
     const i18n = started();
-    i18n.usedKeys = new Map();
+    const found: string[] = [];
+    i18n.onFound = (ns, key) => found.push(`${ns}:${key}`);
     i18n.t("items", { count: 2 });
     i18n.t("lottery:title");
     i18n.t("lottery:hello", { name: "x" });
     i18n.t("nav.home");
     i18n.t("missing");
-    expect(Object.fromEntries([...i18n.usedKeys].map(([ns, keys]) => [ns, [...keys].sort()]))).toEqual({
-      common: ["hello", "items_other", "nav.home"],
-      lottery: ["title"],
-    });
-    i18n.usedKeys = undefined;
-    i18n.t("lottery:onlyMm");
-    expect(i18n.usedKeys).toBeUndefined();
+    expect(found).toEqual(["common:items_other", "lottery:title", "common:hello", "common:nav.home"]);
   });
 
   it("picks the keys out of a bundle with the bundle's shape", () => {
@@ -161,7 +157,7 @@ describe("translations", () => {
     expect(pickKeys(undefined, ["a"])).toEqual({});
   });
 
-  it("draws with a drawing's keys at once, then fetches the rest of those files, leaving other namespaces alone", async () => {
+  it("draws with a drawing's keys at once, then fetches the rest of those files, leaving whole ones alone", async () => {
     const calls: string[] = [];
     let answer: (() => void) | undefined;
     const backend: BackendModule = {
@@ -184,14 +180,14 @@ describe("translations", () => {
       ns: ["common"],
       resources: { mm: { common: resources.mm.common } },
     });
-    i18n.hydrate(drawn, { partial: true });
+    i18n.hydrate(drawn);
     expect(i18n.hasLoadedNamespace("lottery")).toBe(true);
     expect(i18n.t("lottery:title")).toBe("ထီ");
     expect(i18n.t("lottery:onlyMm")).toBe("onlyMm");
     const loaded = vi.fn();
     i18n.on("loaded", loaded);
-    const complete = i18n.completeNamespaces(["lottery", "common", "market"]);
-    // Only the drawn namespaces still partial: common arrived whole here, market was never drawn.
+    const complete = i18n.loadNamespaces(["lottery", "common"]);
+    // Only the drawn namespace still partial: common arrived whole here.
     expect(calls).toEqual(["mm/lottery"]);
     answer?.();
     await complete;
@@ -199,7 +195,7 @@ describe("translations", () => {
     expect(i18n.t("lottery:title")).toBe("ထီ");
     expect(loaded).toHaveBeenCalledWith({ mm: ["lottery"] });
     // Complete now: asked again, nothing is fetched.
-    await i18n.completeNamespaces(["lottery"]);
+    await i18n.loadNamespaces(["lottery"]);
     expect(calls).toEqual(["mm/lottery"]);
   });
 
@@ -216,8 +212,8 @@ describe("translations", () => {
     const i18n = createInstance().use(backend);
     const drawn = { mm: { lottery: { title: "ထီ" } } };
     await i18n.init({ lng: "mm", fallbackLng: "en", defaultNS: "common", fallbackNS: "common", ns: [], resources: drawn });
-    i18n.hydrate(drawn, { partial: true });
-    await i18n.completeNamespaces(["lottery"]);
+    i18n.hydrate(drawn);
+    await i18n.loadNamespaces(["lottery"]);
     expect(calls).toEqual(["mm/lottery", "en/lottery"]);
     expect(i18n.t("lottery:title")).toBe("ထီ");
     expect(i18n.t("lottery:zero", { count: 0 })).toBe("none");

@@ -68,12 +68,13 @@ export interface InitOptions {
 
 // Listeners take what their event passes (the language for "languageChanged").
 type Listener = (...args: never[]) => void;
-/** "partial": only the keys a drawn page used are here (the server's first paint); `completeNamespaces` fetches the rest. */
+/** "partial": only the keys a drawn page used are here (the server's first paint); `loadNamespaces` fetches the rest. */
 type LoadState = "loading" | "loaded" | "failed" | "partial";
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
-function lookup(tree: ResourceKey | undefined, path: string): ResourceKey | undefined {
+/** The value at `path` in `tree`: a key of its own, or a path of dot-separated parts. */
+export function lookup(tree: ResourceKey | undefined, path: string): ResourceKey | undefined {
   if (tree === undefined) return undefined;
   if (typeof tree === "object" && path in tree) return tree[path];
   let node: ResourceKey | undefined = tree;
@@ -102,8 +103,8 @@ export class I18n {
   isInitialized = false;
   /** Namespaces the app drew with, for the server's first paint to send along (undefined: not tracked). */
   usedNamespaces: Set<string> | undefined;
-  /** Namespace → the keys (as found: "picks.label", "count_other") the app drew with (undefined: not tracked). */
-  usedKeys: Map<string, Set<string>> | undefined;
+  /** Told each key found (as found: "picks.label", "count_other") with its namespace: the server's first paint notes them. */
+  onFound: ((ns: string, key: string) => void) | undefined;
 
   private store: Resource = {};
   private states = new Map<string, LoadState>();
@@ -139,13 +140,13 @@ export class I18n {
 
   /**
    * Puts translations drawn elsewhere (the server's first paint) into the store and counts as started.
-   * `partial`: the bundles hold only the keys the drawing used; `completeNamespaces` fetches the rest.
+   * A drawing brings only the keys it used: `loadNamespaces` fetches the rest of those files.
    */
-  hydrate(resources: Resource, { partial = false }: { partial?: boolean } = {}): this {
+  hydrate(resources: Resource): this {
     for (const [lng, bundles] of Object.entries(resources)) {
       this.store[lng] = { ...this.store[lng], ...bundles };
       for (const ns of Object.keys(bundles)) {
-        this.states.set(`${lng}|${ns}`, partial ? "partial" : "loaded");
+        this.states.set(`${lng}|${ns}`, "partial");
         if (!this.options.ns.includes(ns)) this.options.ns.push(ns);
       }
     }
@@ -220,22 +221,14 @@ export class I18n {
     });
   }
 
+  /** Whether nothing is left to load of `ns` in `lng`: a drawing's keys alone ("partial") still leave the rest of the file. */
   private isSettled(lng: string, ns: string): boolean {
-    if (this.store[lng]?.[ns] !== undefined || !this.backend) return true;
     const state = this.states.get(`${lng}|${ns}`);
-    return state === "loaded" || state === "failed";
+    return !this.backend || state === "loaded" || state === "failed" || (state !== "partial" && this.store[lng]?.[ns] !== undefined);
   }
 
   private load(lng: string, ns: string): Promise<void> {
     if (this.isSettled(lng, ns)) return Promise.resolve();
-    return this.fetchBundle(lng, ns);
-  }
-
-  /**
-   * Reads `ns` in `lng` through the backend (a retryable failure tried again, the delay doubling), once
-   * at a time per file: "loaded" with the file's bundle, or "failed" for good. Announces "loaded" either way.
-   */
-  private fetchBundle(lng: string, ns: string): Promise<void> {
     const key = `${lng}|${ns}`;
     let running = this.loading.get(key);
     if (running) return running;
@@ -252,6 +245,7 @@ export class I18n {
             return new Promise<void>((resolve) => setTimeout(resolve, wait)).then(() => attempt(tried + 1, wait * 2));
           }
           // Failed for good: the keys of this namespace fall back (to the fallback language, then the key).
+          // A drawing's keys of it stay.
           this.states.set(key, "failed");
         },
       );
@@ -265,28 +259,9 @@ export class I18n {
   }
 
   /**
-   * Fetches the whole files of the namespaces a drawn page brought only its keys of (`hydrate` with
-   * `partial`), in the current language; where a file fails for good, the fallback language's. The keys
-   * already here keep their texts (a file holds every key), so nothing drawn changes. Resolves once all
-   * have settled; namespaces that are not partial are left as they are.
+   * Loads namespaces for the current language (the fallback language's where its own failed); resolves once
+   * all are settled. A namespace a drawing brought only its keys of is fetched whole; its keys stay usable meanwhile.
    */
-  completeNamespaces(ns: readonly string[]): Promise<void> {
-    const lng = this.language;
-    if (!lng || !this.backend) return Promise.resolve();
-    const partial = ns.filter((n) => this.states.get(`${lng}|${n}`) === "partial");
-    const fallbacks = this.hierarchy(lng).filter((l) => l !== lng);
-    return Promise.all(
-      partial.map((n) =>
-        this.fetchBundle(lng, n).then(() => {
-          if (this.states.get(`${lng}|${n}`) !== "failed") return;
-          // The drawn keys stay; the others come from the fallback language.
-          return Promise.all(fallbacks.map((l) => this.load(l, n))).then(() => undefined);
-        }),
-      ),
-    ).then(() => undefined);
-  }
-
-  /** Loads namespaces for the current language (the fallback language's where its own failed); resolves once all are settled. */
   loadNamespaces(ns: string | readonly string[]): Promise<void> {
     const list = typeof ns === "string" ? [ns] : [...ns];
     for (const n of list) if (!this.options.ns.includes(n)) this.options.ns.push(n);
@@ -333,16 +308,6 @@ export class I18n {
     return interpolate(text, options);
   };
 
-  private noteUsed(ns: string, key: string): void {
-    if (!this.usedKeys) return;
-    let keys = this.usedKeys.get(ns);
-    if (!keys) {
-      keys = new Set();
-      this.usedKeys.set(ns, keys);
-    }
-    keys.add(key);
-  }
-
   private stripNamespace(key: string): { ns: string | undefined; key: string } {
     const at = key.indexOf(":");
     return at > 0 ? { ns: key.slice(0, at), key: key.slice(at + 1) } : { ns: undefined, key };
@@ -361,7 +326,7 @@ export class I18n {
         for (const candidate of candidates) {
           const value = lookup(this.store[lng]?.[ns], candidate);
           if (typeof value === "string") {
-            this.noteUsed(ns, candidate);
+            this.onFound?.(ns, candidate);
             return value;
           }
         }
@@ -369,33 +334,6 @@ export class I18n {
     }
     return undefined;
   }
-}
-
-/**
- * The part of `bundle` holding `keys` (as the lookup finds them: a key of its own, or a path of
- * dot-separated parts), with the bundle's shape: what a drawn page sends of a namespace.
- */
-export function pickKeys(bundle: ResourceKey | undefined, keys: Iterable<string>): Record<string, ResourceKey> {
-  const picked: Record<string, ResourceKey> = {};
-  if (bundle === undefined || typeof bundle !== "object") return picked;
-  for (const key of keys) {
-    if (key in bundle) {
-      picked[key] = bundle[key] as ResourceKey;
-      continue;
-    }
-    const value = lookup(bundle, key);
-    if (value === undefined) continue;
-    const parts = key.split(".");
-    let node = picked;
-    for (const part of parts.slice(0, -1)) {
-      const next = node[part];
-      const child: Record<string, ResourceKey> = next !== undefined && typeof next === "object" ? next : {};
-      node[part] = child;
-      node = child;
-    }
-    node[parts[parts.length - 1] as string] = value;
-  }
-  return picked;
 }
 
 /** A new, independent instance (each test, each language of the server's first paint). */

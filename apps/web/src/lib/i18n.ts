@@ -147,9 +147,9 @@ export function initI18n(preloaded?: { lng: string; resources: ResourceLanguage 
     });
   }
   // The texts the drawing used are here: ready now. The rest of their files is fetched before the app takes
-  // the page over (`completeNamespaces`, main.tsx). The fallback language's files are fetched only for a
+  // the page over (`loadNamespaces`, main.tsx). The fallback language's files are fetched only for a
   // namespace whose own file fails for good (i18n-core.ts), so a first visit fetches none of them.
-  if (arrived) i18n.hydrate(arrived, { partial: true });
+  if (arrived) i18n.hydrate(arrived);
   i18n.on("languageChanged", setHtmlLang);
   return i18n;
 }
