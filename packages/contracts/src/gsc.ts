@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { daySchema } from "./common.ts";
 
 /** The console's GSC+ calls (admin): catalogue sync and the daily wager reconciliation. */
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a day as YYYY-MM-DD");
+/** A Yangon day: a real calendar day the site knows (not one the database would refuse). */
+const day = daySchema;
 
 export const gscSyncChangeSchema = z.object({
   target: z.enum(["provider", "game"]),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { daySchema, text } from "./common.ts";
+import { daySchema, FIRST_DAY, LAST_DAY, text } from "./common.ts";
 import { lotteryTypeSchema } from "./content.ts";
 
 /**
@@ -8,7 +8,13 @@ import { lotteryTypeSchema } from "./content.ts";
  */
 
 const lotteryTypeParam = z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() : v), lotteryTypeSchema);
-const monthSchema = text().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be YYYY-MM");
+/** YYYY-MM, a month of the days the site knows (FIRST_DAY to LAST_DAY). */
+const monthSchema = text()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be YYYY-MM")
+  .refine(
+    (s) => s >= FIRST_DAY.slice(0, 7) && s <= LAST_DAY.slice(0, 7),
+    `must be between ${FIRST_DAY.slice(0, 7)} and ${LAST_DAY.slice(0, 7)}`,
+  );
 
 /** GET /api/lottery/results/{type}?month=YYYY-MM (default: this month). */
 export const resultsMonthParamsSchema = z.strictObject({ type: lotteryTypeParam });

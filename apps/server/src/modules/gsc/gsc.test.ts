@@ -594,6 +594,19 @@ describe("GSC+ outbound: catalogue sync, launch, reconciliation", () => {
         400,
         "VALIDATION_FAILED",
       );
+      // A day that is not a real one, or outside the days the site knows, is refused before the database sees it.
+      for (const bad of ["2026-13-45", "2026-02-30", "0906-01-01"]) {
+        expectErrorBody(
+          await call(t, "GET", `/api/admin/gsc/reconciliation?day=${bad}`, { token: operator.token }),
+          400,
+          "VALIDATION_FAILED",
+        );
+        expectErrorBody(
+          await call(t, "POST", "/api/admin/gsc/reconciliation", { token: admin.token, body: { day: bad } }),
+          400,
+          "VALIDATION_FAILED",
+        );
+      }
     });
 
     it("the daily round runs today's sync and yesterday's reconciliation once", async () => {

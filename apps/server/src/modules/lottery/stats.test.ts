@@ -141,6 +141,11 @@ describe("results calendar and number statistics", () => {
     // Without a month: the current Asia/Yangon month.
     expect(resultsMonthSchema.parse((await call(t, "GET", "/api/lottery/results/2D")).json()).month).toBe("2026-03");
     expectErrorBody(await call(t, "GET", "/api/lottery/results/2D?month=2026-13"), 400, "VALIDATION_FAILED");
+    // A month outside the days the site knows is refused, not a failed query (the year 906's next month was "906-02").
+    for (const month of ["0906-01", "0000-01", "1999-12", "2101-01", "9999-12"])
+      expectErrorBody(await call(t, "GET", `/api/lottery/results/2D?month=${month}`), 400, "VALIDATION_FAILED");
+    for (const month of ["2000-01", "2100-12"])
+      expect(resultsMonthSchema.parse((await call(t, "GET", `/api/lottery/results/2D?month=${month}`)).json()).results).toEqual([]);
   });
 
   it("answers from the public cache until the lottery scope is emptied", async () => {
