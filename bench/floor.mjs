@@ -4,6 +4,7 @@ import { extname, join, normalize } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHEAP_ANDROID } from "./lib/phone.mjs";
 import { median } from "./lib/statistics.mjs";
 
 /**
@@ -26,10 +27,6 @@ if (!dist || !existsSync(join(dist, "index.html"))) {
   process.exit(2);
 }
 const RUNS = Math.max(1, Number(runsArg) || 3);
-const CHEAP = {
-  throttlingMethod: "simulate",
-  throttling: { rttMs: 300, throughputKbps: 700, cpuSlowdownMultiplier: 12 },
-};
 
 const html = readFileSync(join(dist, "index.html"), "utf8");
 const css = html.match(/href="(\/assets\/index-[^"]+\.css)"/)?.[1];
@@ -96,7 +93,7 @@ try {
   for (const path of pages.keys()) {
     const runs = [];
     for (let run = 0; run < RUNS; run++) {
-      const config = { extends: "lighthouse:default", settings: { onlyCategories: ["performance"], ...CHEAP } };
+      const config = { extends: "lighthouse:default", settings: { onlyCategories: ["performance"], ...CHEAP_ANDROID } };
       const { lhr } = await lighthouse(`${base}${path}`, { output: "json", logLevel: "error", port: chrome.port }, config);
       const a = lhr.audits;
       const phases = a["largest-contentful-paint-element"]?.details?.items?.[1]?.items

@@ -3,6 +3,7 @@ import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { createScratchDatabase } from "./lib/database.mjs";
 import { prepareMarket } from "./lib/market.mjs";
+import { CHEAP_ANDROID, visitOnce } from "./lib/phone.mjs";
 import { startServer } from "./lib/servers.mjs";
 import { demoPlayerSession, writeSession } from "./lib/session.mjs";
 import { extraChromeFlags } from "./lib/setup.mjs";
@@ -31,30 +32,8 @@ if (!path?.startsWith("/") || !["0", "1"].includes(signedIn) || dists.length ===
   process.exit(2);
 }
 const RUNS = Math.max(1, Number(runsArg) || 3);
-const CHEAP = {
-  throttlingMethod: "simulate",
-  throttling: {
-    rttMs: 300,
-    throughputKbps: 700,
-    cpuSlowdownMultiplier: 12,
-    requestLatencyMs: 300 * 3.75,
-    downloadThroughputKbps: 700 * 0.9,
-    uploadThroughputKbps: 700 * 0.9,
-  },
-};
-const profile = process.env.PROFILE === "default" ? {} : CHEAP;
+const profile = process.env.PROFILE === "default" ? {} : CHEAP_ANDROID;
 const REPEAT = process.env.REPEAT === "1";
-
-/** A repeat visit's first visit, as in `lighthouse.mjs`: the page loaded, its service worker in control, its requests settled. */
-async function visitOnce(tab, url) {
-  await tab.goto(url, { waitUntil: "load", timeout: 60_000 });
-  await tab.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await tab.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 30_000 });
-  await tab.waitForNetworkIdle({ idleTime: 1000, timeout: 30_000 }).catch(() => undefined);
-  await tab.goto("about:blank");
-}
 
 const db = await createScratchDatabase();
 const servers = [];

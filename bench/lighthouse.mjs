@@ -6,6 +6,7 @@ import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { createScratchDatabase } from "./lib/database.mjs";
 import { prepareMarket } from "./lib/market.mjs";
+import { CHEAP_ANDROID, visitOnce } from "./lib/phone.mjs";
 import { buildReactShell, SHELL_PATH } from "./lib/react-shell/build.mjs";
 import { buildWeb, startServer } from "./lib/servers.mjs";
 import { demoPlayerSession, writeSession } from "./lib/session.mjs";
@@ -66,17 +67,7 @@ const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
 const DEADLINE = Date.now() + 1_620_000;
 const PROFILES = {
   "default mobile": {},
-  "cheap Android": {
-    throttlingMethod: "simulate",
-    throttling: {
-      rttMs: 300,
-      throughputKbps: 700,
-      cpuSlowdownMultiplier: 12,
-      requestLatencyMs: 300 * 3.75,
-      downloadThroughputKbps: 700 * 0.9,
-      uploadThroughputKbps: 700 * 0.9,
-    },
-  },
+  "cheap Android": CHEAP_ANDROID,
 };
 
 const REPEAT_PROFILE = "cheap Android";
@@ -209,16 +200,7 @@ try {
     const runs = await measure(path, async () => {
       const { context, tab } = await freshTab(signedIn);
       try {
-        await tab.goto(`${server.base}${path}`, { waitUntil: "load", timeout: 60_000 });
-        if (page !== SHELL) {
-          // Installed and activated means the shell is precached; then let the page's own requests settle.
-          await tab.evaluate(async () => {
-            await navigator.serviceWorker.ready;
-          });
-          await tab.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 30_000 });
-        }
-        await tab.waitForNetworkIdle({ idleTime: 1000, timeout: 30_000 }).catch(() => undefined);
-        await tab.goto("about:blank");
+        await visitOnce(tab, `${server.base}${path}`, { serviceWorker: page !== SHELL });
         return await run(path, PROFILES[REPEAT_PROFILE], tab);
       } finally {
         await context.close().catch(() => undefined);

@@ -14,6 +14,7 @@
  * shift score are read then.
  */
 import puppeteer from "puppeteer-core";
+import { slowNetwork } from "./lib/phone.mjs";
 
 const [site, path, runsArg = "3", widthArg = "390"] = process.argv.slice(2);
 if (!site || !path) {
@@ -98,16 +99,7 @@ try {
     await page.evaluateOnNewDocument(countRenders);
     const cdp = await page.createCDPSession();
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    if (KBPS > 0) {
-      await cdp.send("Network.enable");
-      const bytesPerSecond = (KBPS * 1024) / 8;
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: RTT,
-        downloadThroughput: bytesPerSecond,
-        uploadThroughput: bytesPerSecond,
-      });
-    }
+    if (KBPS > 0) await slowNetwork(cdp, KBPS, RTT);
     await page.evaluateOnNewDocument(watchShifts);
     const events = [];
     cdp.on("Tracing.dataCollected", (e) => events.push(...e.value));

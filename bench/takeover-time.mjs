@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { chromium } from "playwright-core";
+import { slowNetwork } from "./lib/phone.mjs";
 import { median } from "./lib/statistics.mjs";
 
 /**
@@ -37,13 +38,7 @@ try {
       });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
-      await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: 300,
-        downloadThroughput: (700 * 1024) / 8,
-        uploadThroughput: (700 * 1024) / 8,
-      });
+      await slowNetwork(cdp, 700, 300);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
       await page.goto(`${sites[i]}${path}`, { waitUntil: "commit" });
       await page.waitForFunction(() => window.__takeover !== undefined, null, { timeout: 120_000, polling: 100 });

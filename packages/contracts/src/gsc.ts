@@ -3,9 +3,6 @@ import { daySchema } from "./common.ts";
 
 /** The console's GSC+ calls (admin): catalogue sync and the daily wager reconciliation. */
 
-/** A Yangon day: a real calendar day the site knows (not one the database would refuse). */
-const day = daySchema;
-
 export const gscSyncChangeSchema = z.object({
   target: z.enum(["provider", "game"]),
   p_code: z.string(),
@@ -43,7 +40,7 @@ export const gscStatusSchema = z.object({
 export type GscStatus = z.infer<typeof gscStatusSchema>;
 
 export const gscReconcileSummarySchema = z.object({
-  day,
+  day: daySchema,
   windows: z.number().int(),
   theirs: z.number().int(),
   ours: z.number().int(),
@@ -69,7 +66,7 @@ export const gscMismatchSchema = z.object({
 export type GscMismatch = z.infer<typeof gscMismatchSchema>;
 
 export const gscReconciliationSchema = z.object({
-  day,
+  day: daySchema,
   run: z
     .object({
       started_at: z.string(),
@@ -82,8 +79,8 @@ export const gscReconciliationSchema = z.object({
 });
 export type GscReconciliation = z.infer<typeof gscReconciliationSchema>;
 
-export const gscDayQuerySchema = z.object({ day });
-export const gscReconcileBodySchema = z.object({ day });
+export const gscDayQuerySchema = z.object({ day: daySchema });
+export const gscReconcileBodySchema = z.object({ day: daySchema });
 
 /** GET /api/admin/gsc/debts: players who owe the house after an overdrawing correction (decision 0015), largest first. */
 export const gscDebtSchema = z.object({

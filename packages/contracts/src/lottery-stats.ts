@@ -9,12 +9,10 @@ import { lotteryTypeSchema } from "./content.ts";
 
 const lotteryTypeParam = z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() : v), lotteryTypeSchema);
 /** YYYY-MM, a month of the days the site knows (FIRST_DAY to LAST_DAY). */
+const [FIRST_MONTH, LAST_MONTH] = [FIRST_DAY.slice(0, 7), LAST_DAY.slice(0, 7)];
 const monthSchema = text()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be YYYY-MM")
-  .refine(
-    (s) => s >= FIRST_DAY.slice(0, 7) && s <= LAST_DAY.slice(0, 7),
-    `must be between ${FIRST_DAY.slice(0, 7)} and ${LAST_DAY.slice(0, 7)}`,
-  );
+  .refine((s) => s >= FIRST_MONTH && s <= LAST_MONTH, `must be between ${FIRST_MONTH} and ${LAST_MONTH}`);
 
 /** GET /api/lottery/results/{type}?month=YYYY-MM (default: this month). */
 export const resultsMonthParamsSchema = z.strictObject({ type: lotteryTypeParam });

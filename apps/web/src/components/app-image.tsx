@@ -1,23 +1,10 @@
-import { type ImgHTMLAttributes, useState, useSyncExternalStore } from "react";
+import { type ImgHTMLAttributes, useState } from "react";
+import { useHydrated } from "../lib/use-hydrated.ts";
 
 export const FALLBACK_IMAGE = "/img/fallback.svg";
 
 /** A transparent pixel: what a deferred image shows until the app has the page (no request). */
 export const STAND_IN_IMAGE = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
-
-const unchanging = () => () => undefined;
-
-/**
- * False while the server draws a page and while the browser takes that drawing over; true once the
- * component has been taken over, and at once in a page the browser draws itself.
- */
-function useTakenOver(): boolean {
-  return useSyncExternalStore(
-    unchanging,
-    () => true,
-    () => false,
-  );
-}
 
 export interface AppImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" | "loading"> {
   src: string | null | undefined;
@@ -39,12 +26,12 @@ export interface AppImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
 /** An image that loads lazily below the fold and falls back to the site's fallback art on error. */
 export function AppImage({ src, alt, priority = false, fallbackSrc = FALLBACK_IMAGE, deferred = false, onError, ...rest }: AppImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const takenOver = useTakenOver();
+  const hydrated = useHydrated();
   const current = !src || failedSrc === src ? fallbackSrc : src;
   return (
     <img
       {...rest}
-      src={deferred && !takenOver ? STAND_IN_IMAGE : current}
+      src={deferred && !hydrated ? STAND_IN_IMAGE : current}
       alt={alt}
       loading={priority ? "eager" : "lazy"}
       decoding={priority ? "sync" : "async"}

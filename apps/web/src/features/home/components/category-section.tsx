@@ -33,7 +33,7 @@ export function CategorySection({ section, deferPictures = false }: { section: C
     >
       {providers.map((p) => (
         <li key={p.id} className={itemClass}>
-          <ProviderTile provider={p} categoryCode={category.code} deferPicture={deferPictures} />
+          <ProviderTile provider={p} categoryCode={category.code} deferred={deferPictures} />
         </li>
       ))}
     </SectionFrame>

@@ -12,12 +12,12 @@ const tileBox = "relative block aspect-[3/2] w-full overflow-hidden rounded-card
 export function ProviderTile({
   provider,
   categoryCode,
-  deferPicture = false,
+  deferred = false,
 }: {
   provider: Provider;
   categoryCode: string;
   /** AppImage's `deferred`. */
-  deferPicture?: boolean;
+  deferred?: boolean;
 }) {
   const { t } = useTranslation("common");
   return (
@@ -28,7 +28,7 @@ export function ProviderTile({
       <ProviderArt
         src={provider.image}
         name={provider.name}
-        deferred={deferPicture}
+        deferred={deferred}
         className="absolute inset-0 size-full object-cover transition-transform duration-200 group-hover:scale-105"
       />
       {provider.maintenance ? (
